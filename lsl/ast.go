@@ -1,0 +1,342 @@
+package lsl
+
+import "fmt"
+
+// Reg names a register. Registers are local to a procedure (in a Program)
+// or to a thread (in a Test).
+type Reg string
+
+// Program is a whole LSL program as the C front end produces it.
+type Program struct {
+	Globals []*Global
+	Procs   []*Proc
+}
+
+// Proc returns the procedure called name, or nil.
+func (p *Program) Proc(name string) *Proc {
+	for _, q := range p.Procs {
+		if q.Name == name {
+			return q
+		}
+	}
+	return nil
+}
+
+// Global is a global variable: a memory block with a fixed base address.
+type Global struct {
+	Pos   Pos
+	Name  string
+	Base  int64  // base address, >= 1, unique in the program
+	Shape *Shape // the layout, for naming locations; nil is a scalar
+	Init  []InitVal
+}
+
+// InitVal is the initial value of one location of a global. Locations of a
+// global that no InitVal names hold 0 initially (C's static
+// initialisation); heap blocks hold undefined.
+type InitVal struct {
+	Offsets []int64
+	Val     Value
+}
+
+// Shape describes the layout of a block, so that locations can be named as
+// the program names them (queue.tail, node#2.next). A scalar has neither
+// Fields nor Elem.
+type Shape struct {
+	Fields []Field // a struct
+	Elem   *Shape  // an array of Len elements
+	Len    int64
+}
+
+// Field is a named field of a struct shape.
+type Field struct {
+	Name  string
+	Shape *Shape
+}
+
+// IsScalar reports whether s is a single word.
+func (s *Shape) IsScalar() bool { return s == nil || (s.Fields == nil && s.Elem == nil) }
+
+// Proc is a procedure. Parameters are registers assigned by the caller;
+// results are registers whose values the caller receives.
+type Proc struct {
+	Pos     Pos
+	Name    string
+	Params  []Reg
+	Results []Reg
+	Body    []Stmt
+}
+
+// Stmt is an LSL statement (paper Fig. 4, plus allocation, observation and
+// nondeterministic choice).
+type Stmt interface {
+	Position() Pos
+	stmt()
+}
+
+// FenceKind is one of the five fence kinds. It is a bit set over the four
+// orderings it enforces.
+type FenceKind uint8
+
+const (
+	LoadLoad   FenceKind = 1 << iota // loads before, loads after
+	LoadStore                        // loads before, stores after
+	StoreLoad                        // stores before, loads after
+	StoreStore                       // stores before, stores after
+	Full       = LoadLoad | LoadStore | StoreLoad | StoreStore
+)
+
+var fenceNames = map[FenceKind]string{
+	LoadLoad: "load-load", LoadStore: "load-store", StoreLoad: "store-load",
+	StoreStore: "store-store", Full: "full",
+}
+
+func (k FenceKind) String() string {
+	if s, ok := fenceNames[k]; ok {
+		return s
+	}
+	return fmt.Sprintf("fence(%#x)", uint8(k))
+}
+
+// FenceByName returns the kind called name ("load-load", …, "full").
+func FenceByName(name string) (FenceKind, bool) {
+	for k, n := range fenceNames {
+		if n == name {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// Orders reports whether a fence of kind k orders an access before it
+// (a store if beforeStore) with an access after it (a store if afterStore).
+func (k FenceKind) Orders(beforeStore, afterStore bool) bool {
+	var bit FenceKind
+	switch {
+	case !beforeStore && !afterStore:
+		bit = LoadLoad
+	case !beforeStore && afterStore:
+		bit = LoadStore
+	case beforeStore && !afterStore:
+		bit = StoreLoad
+	default:
+		bit = StoreStore
+	}
+	return k&bit != 0
+}
+
+// ObsKind says what an observation records.
+type ObsKind uint8
+
+const (
+	ObsInput  ObsKind = iota // an argument value (lsl_observe_input)
+	ObsOutput                // a result value (lsl_observe_output)
+	ObsLabel                 // a point reached (lsl_observe_label)
+)
+
+func (k ObsKind) String() string {
+	return [...]string{"input", "output", "label"}[k]
+}
+
+// The statements. Every statement carries the position of the source
+// construct it came from.
+type (
+	// Const: Dst = Val.
+	Const struct {
+		Pos Pos
+		Dst Reg
+		Val Value
+	}
+	// Prim: Dst = Op.Type(Args...), computed by Eval.
+	Prim struct {
+		Pos  Pos
+		Dst  Reg
+		Op   OpCode
+		Type IntType // for typed operations
+		Args []Reg
+	}
+	// Load: Dst = *Addr.
+	Load struct {
+		Pos  Pos
+		Dst  Reg
+		Addr Reg
+	}
+	// Store: *Addr = Src.
+	Store struct {
+		Pos  Pos
+		Addr Reg
+		Src  Reg
+	}
+	// Fence orders accesses of this thread around it.
+	Fence struct {
+		Pos  Pos
+		Kind FenceKind
+	}
+	// Atomic executes Body without interruption by other threads.
+	Atomic struct {
+		Pos  Pos
+		Body []Stmt
+	}
+	// Call calls Proc with Args and assigns its results to Results.
+	Call struct {
+		Pos     Pos
+		Proc    string
+		Args    []Reg
+		Results []Reg
+	}
+	// Block is a labelled block. Break leaves it; Continue repeats it, so
+	// a block with a Continue is a loop.
+	Block struct {
+		Pos   Pos
+		Label string
+		Body  []Stmt
+	}
+	// Break leaves the enclosing block Label if Cond is non-zero (always,
+	// if Cond is empty).
+	Break struct {
+		Pos   Pos
+		Cond  Reg
+		Label string
+	}
+	// Continue repeats the enclosing block Label if Cond is non-zero
+	// (always, if Cond is empty).
+	Continue struct {
+		Pos   Pos
+		Cond  Reg
+		Label string
+	}
+	// Assert: an execution in which Cond is zero is an error.
+	Assert struct {
+		Pos  Pos
+		Cond Reg
+	}
+	// Assume: an execution in which Cond is zero does not exist.
+	Assume struct {
+		Pos  Pos
+		Cond Reg
+	}
+	// Observe records Val (or, for a label, just that it was reached) in
+	// the observation vector.
+	Observe struct {
+		Pos  Pos
+		Kind ObsKind
+		Name string
+		Val  Reg // empty for ObsLabel
+	}
+	// Alloc: Dst = a block of Size bytes holding undefined. Unless
+	// NoReuse, the block may be one freed earlier in the execution.
+	Alloc struct {
+		Pos     Pos
+		Dst     Reg
+		Size    int64
+		Shape   *Shape // the layout the program gives the block, if known
+		NoReuse bool
+	}
+	// Free frees the block Addr points to.
+	Free struct {
+		Pos     Pos
+		Addr    Reg
+		NoReuse bool
+	}
+	// Choose: Dst = any integer in [Lo, Hi].
+	Choose struct {
+		Pos    Pos
+		Dst    Reg
+		Lo, Hi int64
+	}
+	// ThreadID: Dst = the index of the executing thread (0 during init).
+	ThreadID struct {
+		Pos Pos
+		Dst Reg
+	}
+	// BoundExceeded marks a point that only executions running a loop
+	// past its unrolling bound reach (straight-line form only). Loop
+	// names the loop instance.
+	BoundExceeded struct {
+		Pos  Pos
+		Loop string
+	}
+)
+
+func (s *Const) Position() Pos         { return s.Pos }
+func (s *Prim) Position() Pos          { return s.Pos }
+func (s *Load) Position() Pos          { return s.Pos }
+func (s *Store) Position() Pos         { return s.Pos }
+func (s *Fence) Position() Pos         { return s.Pos }
+func (s *Atomic) Position() Pos        { return s.Pos }
+func (s *Call) Position() Pos          { return s.Pos }
+func (s *Block) Position() Pos         { return s.Pos }
+func (s *Break) Position() Pos         { return s.Pos }
+func (s *Continue) Position() Pos      { return s.Pos }
+func (s *Assert) Position() Pos        { return s.Pos }
+func (s *Assume) Position() Pos        { return s.Pos }
+func (s *Observe) Position() Pos       { return s.Pos }
+func (s *Alloc) Position() Pos         { return s.Pos }
+func (s *Free) Position() Pos          { return s.Pos }
+func (s *Choose) Position() Pos        { return s.Pos }
+func (s *ThreadID) Position() Pos      { return s.Pos }
+func (s *BoundExceeded) Position() Pos { return s.Pos }
+
+func (*Const) stmt()         {}
+func (*Prim) stmt()          {}
+func (*Load) stmt()          {}
+func (*Store) stmt()         {}
+func (*Fence) stmt()         {}
+func (*Atomic) stmt()        {}
+func (*Call) stmt()          {}
+func (*Block) stmt()         {}
+func (*Break) stmt()         {}
+func (*Continue) stmt()      {}
+func (*Assert) stmt()        {}
+func (*Assume) stmt()        {}
+func (*Observe) stmt()       {}
+func (*Alloc) stmt()         {}
+func (*Free) stmt()          {}
+func (*Choose) stmt()        {}
+func (*ThreadID) stmt()      {}
+func (*BoundExceeded) stmt() {}
+
+// Test is a concurrent program in straight-line form: the encoder's input.
+// Init invocations run first, serially; then the threads run concurrently,
+// each executing its invocations in order. Bodies contain no Call, Continue
+// or ThreadID. Registers are per thread and keep their values from one
+// invocation of the thread to the next.
+type Test struct {
+	Name    string
+	Globals []*Global
+	Init    []*Invocation
+	Threads [][]*Invocation
+	// Final lists locations whose final values (the value of the last
+	// store in memory order, or the initial value) belong to the outcome
+	// of an execution. Litmus conditions on memory use it.
+	Final []FinalLoc
+}
+
+// FinalLoc is a location whose final value is observed.
+type FinalLoc struct {
+	Name string // how the test names it ("x")
+	Addr Value  // its address, a pointer
+}
+
+// Invocation is one operation call of a test, inlined and unrolled.
+type Invocation struct {
+	Pos  Pos
+	Op   string
+	Body []Stmt
+}
+
+// Walk calls f for each statement of body in program order, descending
+// into blocks and atomic blocks; it stops descending where f returns false.
+func Walk(body []Stmt, f func(Stmt) bool) {
+	for _, s := range body {
+		if !f(s) {
+			continue
+		}
+		switch s := s.(type) {
+		case *Block:
+			Walk(s.Body, f)
+		case *Atomic:
+			Walk(s.Body, f)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+package lsl
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ObsItem is one recorded observation: a value passed to
+// lsl_observe_input/output, or a label reached.
+type ObsItem struct {
+	Kind ObsKind
+	Name string
+	Val  Value // Undefined for labels
+}
+
+func (o ObsItem) String() string {
+	if o.Kind == ObsLabel {
+		return "label " + o.Name
+	}
+	return o.Kind.String() + " " + o.Name + "=" + o.Val.String()
+}
+
+// Outcome is what one execution of a Test shows to its client: the
+// observations of each invocation, the final values of Test.Final, and
+// whether the execution is an error execution (SEMANTICS.md).
+type Outcome struct {
+	Init    [][]ObsItem   // per init invocation
+	Threads [][][]ObsItem // per thread, per invocation
+	Final   []Value       // parallel to Test.Final
+	Fault   Fault         // NoFault for a correct execution
+}
+
+// Key renders o canonically; two outcomes are equal iff their keys are.
+// Format: groups separated by " | ": "init0{...}", "t0.1{...}",
+// "final{x=1 y=0}", then " !fault" for an error execution.
+func (o Outcome) Key() string {
+	var b strings.Builder
+	group := func(name string, items []ObsItem) {
+		if b.Len() > 0 {
+			b.WriteString(" | ")
+		}
+		b.WriteString(name)
+		b.WriteByte('{')
+		for i, it := range items {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(it.String())
+		}
+		b.WriteByte('}')
+	}
+	for i, items := range o.Init {
+		group("init"+itoa(i), items)
+	}
+	for t, invs := range o.Threads {
+		for k, items := range invs {
+			group("t"+itoa(t)+"."+itoa(k), items)
+		}
+	}
+	if len(o.Final) > 0 {
+		parts := make([]string, len(o.Final))
+		for i, v := range o.Final {
+			parts[i] = v.String()
+		}
+		if b.Len() > 0 {
+			b.WriteString(" | ")
+		}
+		b.WriteString("final{" + strings.Join(parts, " ") + "}")
+	}
+	if o.Fault != NoFault {
+		b.WriteString(" !" + o.Fault.String())
+	}
+	return b.String()
+}
+
+// OutcomeKeys returns the sorted, de-duplicated keys of os.
+func OutcomeKeys(os []Outcome) []string {
+	seen := map[string]bool{}
+	var keys []string
+	for _, o := range os {
+		k := o.Key()
+		if !seen[k] {
+			seen[k] = true
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

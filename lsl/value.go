@@ -1,0 +1,164 @@
+package lsl
+
+import (
+	"strconv"
+	"strings"
+)
+
+// ValueKind distinguishes the three run-time types of LSL values.
+type ValueKind uint8
+
+const (
+	KindUndef ValueKind = iota // undefined (uninitialised memory)
+	KindInt                    // an integer
+	KindPtr                    // a pointer: base address and offsets
+)
+
+// Value is an LSL value (paper Fig. 4: undefined | n | [n...]).
+// Values are comparable and can be used as map keys.
+//
+// Integers are held as int64 in the canonical form of the operation that
+// produced them: signed types sign-extended, unsigned types zero-extended
+// (a 64-bit unsigned value is held as its bit pattern). The null pointer is
+// the integer 0.
+type Value struct {
+	kind ValueKind
+	n    int64  // the integer, or the base address of a pointer
+	offs string // pointer offsets, encoded by encodeOffsets
+}
+
+// Undefined is the undefined value.
+var Undefined = Value{}
+
+// Int returns the integer value n.
+func Int(n int64) Value { return Value{kind: KindInt, n: n} }
+
+// Bool returns 1 for true and 0 for false.
+func Bool(b bool) Value {
+	if b {
+		return Int(1)
+	}
+	return Int(0)
+}
+
+// Ptr returns the pointer [base offs...]. Base addresses start at 1.
+func Ptr(base int64, offs ...int64) Value {
+	return Value{kind: KindPtr, n: base, offs: encodeOffsets(offs)}
+}
+
+// Kind returns the run-time type of v.
+func (v Value) Kind() ValueKind { return v.kind }
+
+// IsUndef, IsInt and IsPtr test the kind of v.
+func (v Value) IsUndef() bool { return v.kind == KindUndef }
+func (v Value) IsInt() bool   { return v.kind == KindInt }
+func (v Value) IsPtr() bool   { return v.kind == KindPtr }
+
+// IntVal returns the integer of an integer value (0 otherwise).
+func (v Value) IntVal() int64 {
+	if v.kind != KindInt {
+		return 0
+	}
+	return v.n
+}
+
+// Base returns the base address of a pointer (0 otherwise).
+func (v Value) Base() int64 {
+	if v.kind != KindPtr {
+		return 0
+	}
+	return v.n
+}
+
+// Offsets returns the offsets of a pointer after its base.
+func (v Value) Offsets() []int64 { return decodeOffsets(v.offs) }
+
+// Depth returns the number of offsets of a pointer.
+func (v Value) Depth() int { return len(v.Offsets()) }
+
+// WithOffset returns the pointer v with offset k appended (field or element
+// selection, Fig. 5).
+func (v Value) WithOffset(k int64) Value {
+	return Value{kind: KindPtr, n: v.n, offs: v.offs + encodeOffsets([]int64{k})}
+}
+
+// WithLastOffset returns the pointer v with its last offset replaced by k.
+func (v Value) WithLastOffset(k int64) Value {
+	o := v.Offsets()
+	o[len(o)-1] = k
+	return Ptr(v.n, o...)
+}
+
+// Truthy reports whether an integer value is non-zero.
+func (v Value) Truthy() bool { return v.kind == KindInt && v.n != 0 }
+
+// String prints v in LSL syntax: "undefined", "-3", "[1 0 2]".
+func (v Value) String() string {
+	switch v.kind {
+	case KindUndef:
+		return "undefined"
+	case KindInt:
+		return strconv.FormatInt(v.n, 10)
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	b.WriteString(strconv.FormatInt(v.n, 10))
+	for _, o := range v.Offsets() {
+		b.WriteByte(' ')
+		b.WriteString(strconv.FormatInt(o, 10))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// Compare orders values: undefined < integers < pointers; integers
+// numerically; pointers by base, then offsets lexicographically. It gives
+// printed sets a deterministic order.
+func Compare(a, b Value) int {
+	if a.kind != b.kind {
+		return int(a.kind) - int(b.kind)
+	}
+	if a.n != b.n {
+		if a.n < b.n {
+			return -1
+		}
+		return 1
+	}
+	if a.kind != KindPtr {
+		return 0
+	}
+	ao, bo := a.Offsets(), b.Offsets()
+	for i := 0; i < len(ao) && i < len(bo); i++ {
+		if ao[i] != bo[i] {
+			if ao[i] < bo[i] {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(ao) - len(bo)
+}
+
+func encodeOffsets(offs []int64) string {
+	if len(offs) == 0 {
+		return ""
+	}
+	var b []byte
+	for _, o := range offs {
+		b = strconv.AppendInt(b, o, 10)
+		b = append(b, ',')
+	}
+	return string(b)
+}
+
+func decodeOffsets(s string) []int64 {
+	if s == "" {
+		return nil
+	}
+	parts := strings.Split(s[:len(s)-1], ",")
+	out := make([]int64, len(parts))
+	for i, p := range parts {
+		out[i], _ = strconv.ParseInt(p, 10, 64)
+	}
+	return out
+}
