@@ -24,6 +24,10 @@ func (o ObsItem) String() string {
 // Outcome is what one execution of a Test shows to its client: the
 // observations of each invocation, the final values of Test.Final, and
 // whether the execution is an error execution (SEMANTICS.md).
+//
+// An error execution is a failed check whatever it observed, so all error
+// executions have one outcome: Key renders it as "error" and ignores the
+// other fields.
 type Outcome struct {
 	Init    [][]ObsItem   // per init invocation
 	Threads [][][]ObsItem // per thread, per invocation
@@ -33,8 +37,12 @@ type Outcome struct {
 
 // Key renders o canonically; two outcomes are equal iff their keys are.
 // Format: groups separated by " | ": "init0{...}", "t0.1{...}",
-// "final{x=1 y=0}", then " !fault" for an error execution.
+// "final{1 0}" (values in Test.Final order); "error" for any error
+// execution.
 func (o Outcome) Key() string {
+	if o.Fault != NoFault {
+		return "error"
+	}
 	var b strings.Builder
 	group := func(name string, items []ObsItem) {
 		if b.Len() > 0 {
@@ -67,9 +75,6 @@ func (o Outcome) Key() string {
 			b.WriteString(" | ")
 		}
 		b.WriteString("final{" + strings.Join(parts, " ") + "}")
-	}
-	if o.Fault != NoFault {
-		b.WriteString(" !" + o.Fault.String())
 	}
 	return b.String()
 }
