@@ -1,0 +1,170 @@
+package encode
+
+import (
+	"sort"
+
+	"checkfence/lsl"
+)
+
+// Dom is a variable ranging over a finite set of LSL values, one-hot
+// encoded: Lits[i] is true iff the variable equals Vals[i], and exactly
+// one is true. The sets come from the range analysis, so they are small;
+// the encoding makes every primitive operation a table of its concrete
+// results (computed by lsl.Eval, the same function the interpreter uses)
+// and every equality a handful of clauses.
+type Dom struct {
+	Vals []lsl.Value
+	Lits []Lit
+	idx  map[lsl.Value]int
+
+	truthy, nonInt Lit // cached, 0 until computed
+}
+
+// newDom returns a fresh variable over vals (sorted, deduplicated here).
+func (e *Encoding) newDom(vals []lsl.Value) *Dom {
+	vals = uniqueSorted(vals)
+	if len(vals) == 0 {
+		vals = []lsl.Value{lsl.Undefined}
+	}
+	d := &Dom{Vals: vals, Lits: make([]Lit, len(vals)), idx: make(map[lsl.Value]int, len(vals))}
+	for i, v := range vals {
+		d.idx[v] = i
+	}
+	if len(vals) == 1 {
+		d.Lits[0] = e.c.T
+		return d
+	}
+	for i := range vals {
+		d.Lits[i] = e.c.newVar()
+	}
+	e.c.add(d.Lits...)
+	e.c.atMostOne(d.Lits)
+	return d
+}
+
+// constDom returns the constant v.
+func (e *Encoding) constDom(v lsl.Value) *Dom {
+	if d, ok := e.consts[v]; ok {
+		return d
+	}
+	d := e.newDom([]lsl.Value{v})
+	e.consts[v] = d
+	return d
+}
+
+// is returns the literal "d = v" (false if v is not in d's set).
+func (e *Encoding) is(d *Dom, v lsl.Value) Lit {
+	if i, ok := d.idx[v]; ok {
+		return d.Lits[i]
+	}
+	return e.c.F()
+}
+
+// value returns the value of d in the solver's model.
+func (e *Encoding) value(d *Dom) lsl.Value {
+	for i, l := range d.Lits {
+		if e.c.g.Value(l) {
+			return d.Vals[i]
+		}
+	}
+	return lsl.Undefined
+}
+
+// truthy returns the literal "d holds a non-zero integer".
+func (e *Encoding) truthy(d *Dom) Lit {
+	if d.truthy == 0 {
+		var ls []Lit
+		for i, v := range d.Vals {
+			if v.Truthy() {
+				ls = append(ls, d.Lits[i])
+			}
+		}
+		d.truthy = e.c.or(ls...)
+	}
+	return d.truthy
+}
+
+// nonInt returns the literal "d holds undefined or a pointer": using such
+// a value as a condition is a fault.
+func (e *Encoding) nonInt(d *Dom) Lit {
+	if d.nonInt == 0 {
+		var ls []Lit
+		for i, v := range d.Vals {
+			if !v.IsInt() {
+				ls = append(ls, d.Lits[i])
+			}
+		}
+		d.nonInt = e.c.or(ls...)
+	}
+	return d.nonInt
+}
+
+// eq returns a literal equivalent to a = b, cached per pair.
+func (e *Encoding) eq(a, b *Dom) Lit {
+	if a == b {
+		return e.c.T
+	}
+	key := [2]*Dom{a, b}
+	if len(a.Vals) > len(b.Vals) || (len(a.Vals) == len(b.Vals) && a.Vals[0] != b.Vals[0] && lsl.Compare(a.Vals[0], b.Vals[0]) > 0) {
+		key = [2]*Dom{b, a}
+	}
+	if l, ok := e.eqs[key]; ok {
+		return l
+	}
+	l := e.eqUncached(a, b)
+	e.eqs[key] = l
+	return l
+}
+
+func (e *Encoding) eqUncached(a, b *Dom) Lit {
+	if len(a.Vals) == 1 {
+		return e.is(b, a.Vals[0]) // a is a constant
+	}
+	if len(b.Vals) == 1 {
+		return e.is(a, b.Vals[0])
+	}
+	common := 0
+	for _, v := range a.Vals {
+		if _, ok := b.idx[v]; ok {
+			common++
+		}
+	}
+	if common == 0 {
+		return e.c.F()
+	}
+	x := e.c.newVar()
+	for i, v := range a.Vals {
+		e.c.add(x.Not(), a.Lits[i].Not(), e.is(b, v))
+		if j, ok := b.idx[v]; ok {
+			e.c.add(x, a.Lits[i].Not(), b.Lits[j].Not())
+		}
+	}
+	return x
+}
+
+// mayEqual reports whether a and b share a value.
+func mayEqual(a, b *Dom) bool {
+	small, big := a, b
+	if len(small.Vals) > len(big.Vals) {
+		small, big = big, small
+	}
+	for _, v := range small.Vals {
+		if _, ok := big.idx[v]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func uniqueSorted(vals []lsl.Value) []lsl.Value {
+	out := append([]lsl.Value(nil), vals...)
+	sort.Slice(out, func(i, j int) bool { return lsl.Compare(out[i], out[j]) < 0 })
+	n := 0
+	for i, v := range out {
+		if i == 0 || v != out[n-1] {
+			out[n] = v
+			n++
+		}
+	}
+	return out[:n]
+}

@@ -1,0 +1,206 @@
+package encode
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/rangeanalysis"
+)
+
+// Options control the encoding.
+type Options struct {
+	// FullOrder encodes the memory order with a variable for every pair of
+	// order nodes and transitivity over every triple, as the paper does
+	// (Section 3.2.1). The default encodes only the pairs that the axioms,
+	// fences and program order need, made transitive over a chordal
+	// completion (see doc.go). Kept for comparison in benchmarks.
+	FullOrder bool
+	// MaxCombinations bounds the table of one primitive operation (the
+	// product of its operands' value-set sizes).
+	MaxCombinations int
+}
+
+// Stats describe the size and cost of an encoding.
+type Stats struct {
+	Accesses, Loads, Stores int
+	Nodes, OrderEdges       int
+	Triangles               int
+	Vars, Clauses           int
+	EncodeTime              time.Duration
+}
+
+// Encoding is the CNF formula Φ(T, Y) of a test T on a memory model Y, held
+// in an incremental solver, with the literals needed to ask questions
+// about it and to decode its solutions into executions.
+type Encoding struct {
+	Test  *lsl.Test
+	Model *memmodel.Model
+	Range *rangeanalysis.Result
+
+	// Accesses lists every load and store, init first, then by thread and
+	// program order.
+	Accesses []*Access
+	// Fences lists every fence instance. Each has its own Enable literal,
+	// so fences can be switched on and off with solver assumptions.
+	Fences []*Fence
+	// Errors lists every point where an execution can fault.
+	Errors []*ErrorPoint
+	// Exceeds lists the points only executions that exceed a loop bound
+	// reach (lsl.BoundExceeded).
+	Exceeds []*ExceedPoint
+
+	// Error is true iff the execution is an error execution.
+	Error Lit
+	// Exceeded is true iff the execution exceeds some loop bound.
+	Exceeded Lit
+
+	c      *cnf
+	opt    Options
+	consts map[lsl.Value]*Dom
+	eqs    map[[2]*Dom]Lit
+	obs    []*obsPoint
+	slots  []*slotGroup
+	finals []*Dom
+	mem    *memEncoding
+	stats  Stats
+}
+
+// Access is a load or store of the test.
+type Access struct {
+	ID      int
+	Thread  int // rangeanalysis.InitThread for the init phase
+	Inv     int // invocation index within the thread (or init)
+	PoIndex int // index among the thread's accesses, in program order
+	Store   bool
+	Exec    Lit // the access is executed (on the path, valid address)
+	Addr    *Dom
+	Val     *Dom
+	Group   int // atomic block id, 0 if none
+	Stmt    lsl.Stmt
+
+	node *orderNode
+}
+
+// Fence is a fence instance (or an atomic block acting as a fence).
+type Fence struct {
+	ID       int
+	Thread   int
+	Kind     lsl.FenceKind
+	Exec     Lit
+	Enable   Lit // assume true to make the fence count
+	Before   int // number of the thread's accesses before the fence
+	Group    int // enclosing atomic block, 0 if none
+	Stmt     lsl.Stmt
+	Implicit bool // an atomic block under a model where those act as fences
+}
+
+// ErrorPoint is a place where an execution faults.
+type ErrorPoint struct {
+	Lit    Lit
+	Fault  lsl.Fault
+	Thread int
+	Stmt   lsl.Stmt
+}
+
+// ExceedPoint is a lsl.BoundExceeded statement with its path literal.
+type ExceedPoint struct {
+	Lit    Lit
+	Thread int
+	Stmt   *lsl.BoundExceeded
+}
+
+// Encode builds the encoding of t on model m, with value domains from ra
+// (the range analysis of t).
+func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmodel.Model, opt Options) (*Encoding, error) {
+	start := time.Now()
+	if opt.MaxCombinations == 0 {
+		opt.MaxCombinations = 1 << 16
+	}
+	e := &Encoding{
+		Test: t, Model: m, Range: ra, c: newCNF(), opt: opt,
+		consts: map[lsl.Value]*Dom{}, eqs: map[[2]*Dom]Lit{},
+	}
+	if err := e.encodeThreads(); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var errLits []Lit
+	for _, p := range e.Errors {
+		errLits = append(errLits, p.Lit)
+	}
+	e.Error = e.c.or(errLits...)
+	var exLits []Lit
+	for _, p := range e.Exceeds {
+		exLits = append(exLits, p.Lit)
+	}
+	e.Exceeded = e.c.or(exLits...)
+	if err := e.encodeMemory(ctx); err != nil {
+		return nil, err
+	}
+	e.encodeObservations()
+	e.stats.Vars, e.stats.Clauses = e.c.vars, e.c.clauses
+	e.stats.EncodeTime = time.Since(start)
+	return e, nil
+}
+
+// Stats returns the size of the encoding.
+func (e *Encoding) Stats() Stats { return e.stats }
+
+// Assumptions returns the assumptions of a normal check: every fence
+// enabled and no loop bound exceeded.
+func (e *Encoding) Assumptions() []Lit {
+	var as []Lit
+	for _, f := range e.Fences {
+		if f.Enable != e.c.T {
+			as = append(as, f.Enable)
+		}
+	}
+	if e.Exceeded != e.c.F() {
+		as = append(as, e.Exceeded.Not())
+	}
+	return as
+}
+
+// Solve solves under the given assumptions: 1 sat, -1 unsat, 0 cancelled.
+func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
+	e.c.g.Assume(assumptions...)
+	s := e.c.g.GoSolve()
+	done := make(chan int, 1)
+	go func() { done <- s.Wait() }()
+	select {
+	case r := <-done:
+		return r
+	case <-ctx.Done():
+		s.Stop()
+		<-done
+		return 0
+	}
+}
+
+// AddClause adds a clause over the encoding's literals (for example to
+// block an outcome).
+func (e *Encoding) AddClause(lits ...Lit) { e.c.add(lits...) }
+
+// NewVar returns a fresh literal (for activation literals).
+func (e *Encoding) NewVar() Lit { return e.c.newVar() }
+
+// True returns the constant true literal.
+func (e *Encoding) True() Lit { return e.c.T }
+
+// Value returns the value of l in the last satisfying assignment.
+func (e *Encoding) Value(l Lit) bool { return e.c.g.Value(l) }
+
+// Size returns the current number of variables and clauses.
+func (e *Encoding) Size() (vars, clauses int) { return e.c.vars, e.c.clauses }
+
+func threadName(th int) string {
+	if th == rangeanalysis.InitThread {
+		return "init"
+	}
+	return fmt.Sprintf("thread %d", th)
+}

@@ -1,0 +1,543 @@
+package encode
+
+import (
+	"context"
+	"sort"
+
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/rangeanalysis"
+)
+
+// orderNode is a point of the memory order: a single access, a block of
+// accesses that are contiguous in memory order (an atomic block; under
+// serial, a whole operation; the init phase), or a fence.
+type orderNode struct {
+	id      int
+	thread  int
+	members []*Access // in program order; empty for a fence node
+	fence   *Fence
+	first   int // program-order index of the first member, or the fence position
+	types   [2]bool
+	execT   [2]Lit // some load / store member executes (0 until computed)
+}
+
+func (n *orderNode) isFence() bool { return n.fence != nil && len(n.members) == 0 }
+
+type memEncoding struct {
+	nodes []*orderNode
+	adj   []map[int]bool
+	lits  map[[2]int]Lit
+	// for decoding
+	flows map[[2]int]Lit // {store ID, load ID}
+	inits map[int]Lit    // load ID
+}
+
+func (e *Encoding) encodeMemory(ctx context.Context) error {
+	m := &memEncoding{lits: map[[2]int]Lit{}, flows: map[[2]int]Lit{}, inits: map[int]Lit{}}
+	e.mem = m
+	model := e.Model
+	c := e.c
+
+	// Order nodes.
+	groupNode := map[int]*orderNode{}
+	byThread := map[int][]*orderNode{}
+	newNode := func(th int) *orderNode {
+		n := &orderNode{id: len(m.nodes), thread: th}
+		m.nodes = append(m.nodes, n)
+		m.adj = append(m.adj, map[int]bool{})
+		byThread[th] = append(byThread[th], n)
+		return n
+	}
+	var initNode *orderNode
+	lastInv := map[int]int{}
+	for _, a := range e.Accesses {
+		var n *orderNode
+		switch {
+		case a.Thread == rangeanalysis.InitThread:
+			if initNode == nil {
+				initNode = newNode(a.Thread)
+			}
+			n = initNode
+		case model.SerialOps:
+			nodes := byThread[a.Thread]
+			if len(nodes) > 0 && lastInv[a.Thread] == a.Inv {
+				n = nodes[len(nodes)-1]
+			} else {
+				n = newNode(a.Thread)
+			}
+			lastInv[a.Thread] = a.Inv
+		case a.Group != 0:
+			n = groupNode[a.Group]
+			if n == nil {
+				n = newNode(a.Thread)
+				groupNode[a.Group] = n
+			}
+		default:
+			n = newNode(a.Thread)
+		}
+		if len(n.members) == 0 {
+			n.first = a.PoIndex
+		}
+		n.members = append(n.members, a)
+		n.types[b2i(a.Store)] = true
+		a.node = n
+	}
+	e.stats.Accesses = len(e.Accesses)
+	for _, a := range e.Accesses {
+		if a.Store {
+			e.stats.Stores++
+		} else {
+			e.stats.Loads++
+		}
+	}
+
+	// Fences: only the orderings the model does not keep anyway matter.
+	type fenceUse struct {
+		f      *Fence
+		node   *orderNode
+		before [2]bool // access types ordered before the fence
+		after  [2]bool
+	}
+	var fences []fenceUse
+	for _, f := range e.Fences {
+		eff := lsl.FenceKind(0)
+		for _, xs := range []bool{false, true} {
+			for _, ys := range []bool{false, true} {
+				if f.Kind.Orders(xs, ys) && model.KeepPair(xs, ys) != memmodel.Always {
+					eff |= pairKind(xs, ys)
+				}
+			}
+		}
+		if eff == 0 {
+			continue
+		}
+		var u fenceUse
+		u.f = f
+		for _, xs := range []bool{false, true} {
+			for _, ys := range []bool{false, true} {
+				if eff.Orders(xs, ys) {
+					u.before[b2i(xs)] = true
+					u.after[b2i(ys)] = true
+				}
+			}
+		}
+		// Keep the product form X×Y exact; otherwise use the whole kind.
+		for _, xs := range []bool{false, true} {
+			for _, ys := range []bool{false, true} {
+				if u.before[b2i(xs)] && u.after[b2i(ys)] && !eff.Orders(xs, ys) {
+					u.before, u.after = [2]bool{f.Kind.Orders(false, false) || f.Kind.Orders(false, true), f.Kind.Orders(true, false) || f.Kind.Orders(true, true)},
+						[2]bool{f.Kind.Orders(false, false) || f.Kind.Orders(true, false), f.Kind.Orders(false, true) || f.Kind.Orders(true, true)}
+				}
+			}
+		}
+		if g := groupNode[f.Group]; f.Group != 0 && g != nil {
+			u.node = g
+		} else {
+			u.node = newNode(f.Thread)
+			u.node.fence = f
+			u.node.first = f.Before
+		}
+		fences = append(fences, u)
+	}
+
+	// Edges the constraints need.
+	sameAddr := func(a, b *Access) bool { return mayEqual(a.Addr, b.Addr) }
+	for i, a := range e.Accesses {
+		for _, b := range e.Accesses[i+1:] {
+			if a.node != b.node && (a.Store || b.Store) && sameAddr(a, b) {
+				m.addEdge(a.node.id, b.node.id)
+			}
+		}
+	}
+	type ppoClause struct {
+		u, v *orderNode
+		cond []Lit // all true → u before v
+	}
+	var ppo []ppoClause
+	var chains [][2]*orderNode
+	for th, nodes := range byThread {
+		if th == rangeanalysis.InitThread {
+			continue
+		}
+		var acc []*orderNode
+		for _, n := range nodes {
+			if !n.isFence() {
+				acc = append(acc, n)
+			}
+		}
+		sort.Slice(acc, func(i, j int) bool { return acc[i].first < acc[j].first })
+		// Unguarded program-order edges: pairs every member combination of
+		// which the model keeps. Such edges compose (memmodel tests that
+		// the kept order is transitive), so a transitive reduction carries
+		// the same constraints, even through accesses that do not execute.
+		always := func(u, v *orderNode) bool {
+			for _, tu := range []bool{false, true} {
+				for _, tv := range []bool{false, true} {
+					if u.types[b2i(tu)] && v.types[b2i(tv)] && model.KeepPair(tu, tv) != memmodel.Always {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		reach := make([]map[int]bool, len(acc))
+		for i := len(acc) - 1; i >= 0; i-- {
+			reach[i] = map[int]bool{}
+			for j := i + 1; j < len(acc); j++ {
+				if reach[i][j] || !always(acc[i], acc[j]) {
+					continue
+				}
+				chains = append(chains, [2]*orderNode{acc[i], acc[j]})
+				reach[i][j] = true
+				for k := range reach[j] {
+					reach[i][k] = true
+				}
+			}
+		}
+		// Guarded program-order constraints for the remaining pairs.
+		for i, u := range acc {
+			for _, v := range acc[i+1:] {
+				if always(u, v) {
+					continue
+				}
+				single := len(u.members) == 1 && len(v.members) == 1
+				for _, tu := range []bool{false, true} {
+					for _, tv := range []bool{false, true} {
+						if u.types[b2i(tu)] && v.types[b2i(tv)] && model.KeepPair(tu, tv) == memmodel.Always {
+							ppo = append(ppo, ppoClause{u, v, []Lit{e.execType(u, tu), e.execType(v, tv)}})
+						}
+					}
+				}
+				for _, a := range u.members {
+					for _, b := range v.members {
+						if model.KeepPair(a.Store, b.Store) != memmodel.SameAddr || !sameAddr(a, b) {
+							continue
+						}
+						cond := []Lit{e.eq(a.Addr, b.Addr)}
+						if !single {
+							// inside blocks, only executed members order the block
+							cond = append(cond, a.Exec, b.Exec)
+						}
+						ppo = append(ppo, ppoClause{u, v, cond})
+					}
+				}
+			}
+		}
+	}
+	for _, p := range chains {
+		m.addEdge(p[0].id, p[1].id)
+	}
+	for _, p := range ppo {
+		m.addEdge(p.u.id, p.v.id)
+	}
+	type fenceClause struct {
+		from, to *orderNode
+		cond     []Lit
+	}
+	var fcs []fenceClause
+	for _, u := range fences {
+		f := u.f
+		for _, a := range e.Accesses {
+			if a.Thread != f.Thread || a.node == u.node {
+				continue
+			}
+			if a.PoIndex < f.Before && u.before[b2i(a.Store)] {
+				fcs = append(fcs, fenceClause{a.node, u.node, []Lit{f.Enable, f.Exec, a.Exec}})
+			}
+			if a.PoIndex >= f.Before && u.after[b2i(a.Store)] {
+				fcs = append(fcs, fenceClause{u.node, a.node, []Lit{f.Enable, f.Exec, a.Exec}})
+			}
+		}
+	}
+	for _, fc := range fcs {
+		m.addEdge(fc.from.id, fc.to.id)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+
+	// Transitivity over a chordal completion of the edge graph.
+	if e.opt.FullOrder {
+		for i := range m.nodes {
+			for j := i + 1; j < len(m.nodes); j++ {
+				m.addEdge(i, j)
+			}
+		}
+	}
+	triangles := m.chordalTriangles()
+	for _, t := range triangles {
+		xy, yz, xz := e.before(m.nodes[t[0]], m.nodes[t[1]]), e.before(m.nodes[t[1]], m.nodes[t[2]]), e.before(m.nodes[t[0]], m.nodes[t[2]])
+		c.add(xy.Not(), yz.Not(), xz)
+		c.add(xy, yz, xz.Not())
+	}
+	e.stats.Nodes = len(m.nodes)
+	e.stats.Triangles = len(triangles)
+	for _, a := range m.adj {
+		e.stats.OrderEdges += len(a)
+	}
+	e.stats.OrderEdges /= 2
+
+	// The init phase precedes everything.
+	if initNode != nil {
+		for v := range m.adj[initNode.id] {
+			c.add(e.before(initNode, m.nodes[v]))
+		}
+	}
+	for _, p := range chains {
+		c.add(e.before(p[0], p[1]))
+	}
+	for _, p := range ppo {
+		c.add(append(negAll(p.cond), e.before(p.u, p.v))...)
+	}
+	for _, fc := range fcs {
+		c.add(append(negAll(fc.cond), e.before(fc.from, fc.to))...)
+	}
+
+	// Value axioms.
+	var stores []*Access
+	for _, a := range e.Accesses {
+		if a.Store {
+			stores = append(stores, a)
+		}
+	}
+	for _, l := range e.Accesses {
+		if l.Store {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		e.encodeLoad(l, stores)
+	}
+	e.encodeFinals(stores)
+	return nil
+}
+
+// encodeLoad encodes the value axioms for load l: it reads the initial
+// value if no store is visible, else the memory-order-greatest visible store.
+func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
+	c := e.c
+	var cands []*Access
+	for _, s := range stores {
+		if mayEqual(s.Addr, l.Addr) {
+			cands = append(cands, s)
+		}
+	}
+	vis := make([]Lit, len(cands))
+	same := make([]Lit, len(cands))
+	for i, s := range cands {
+		vis[i] = e.visible(s, l)
+		same[i] = e.eq(s.Addr, l.Addr)
+	}
+	var choices []Lit
+	for i, s := range cands {
+		pre := []Lit{s.Exec, l.Exec, same[i], vis[i]}
+		if c.andN(pre...) == c.F() {
+			continue
+		}
+		flow := c.newVar()
+		e.mem.flows[[2]int{s.ID, l.ID}] = flow
+		choices = append(choices, flow)
+		for _, p := range pre {
+			c.implies(flow, p)
+		}
+		for j, v := range s.Val.Vals {
+			c.add(flow.Not(), s.Val.Lits[j].Not(), e.is(l.Val, v))
+		}
+		for k, s2 := range cands {
+			if k == i || !mayEqual(s.Addr, s2.Addr) {
+				continue
+			}
+			c.add(flow.Not(), s2.Exec.Not(), same[k].Not(), vis[k].Not(), e.storeBefore(s2, s))
+		}
+	}
+	init := c.newVar()
+	e.mem.inits[l.ID] = init
+	choices = append(choices, init)
+	for i, s := range cands {
+		c.add(init.Not(), s.Exec.Not(), same[i].Not(), vis[i].Not())
+	}
+	for i, a := range l.Addr.Vals {
+		if e.Range.ValidAddress(a) {
+			c.add(init.Not(), l.Addr.Lits[i].Not(), e.is(l.Val, e.Range.InitialValue(a)))
+		}
+	}
+	c.add(append([]Lit{l.Exec.Not()}, choices...)...)
+}
+
+// encodeFinals defines the final value of every location of Test.Final.
+func (e *Encoding) encodeFinals(stores []*Access) {
+	c := e.c
+	for _, f := range e.Test.Final {
+		var writes []*Access
+		var w []Lit
+		for _, s := range stores {
+			if l := e.is(s.Addr, f.Addr); l != c.F() {
+				writes = append(writes, s)
+				w = append(w, c.and(s.Exec, l))
+			}
+		}
+		init := e.Range.InitialValue(f.Addr)
+		vals := []lsl.Value{init}
+		for _, s := range writes {
+			vals = append(vals, s.Val.Vals...)
+		}
+		fin := e.newDom(vals)
+		none := c.newVar()
+		choices := []Lit{none}
+		c.add(none.Not(), e.is(fin, init))
+		for i, s := range writes {
+			c.add(none.Not(), w[i].Not())
+			last := c.newVar()
+			choices = append(choices, last)
+			c.implies(last, w[i])
+			for j, v := range s.Val.Vals {
+				c.add(last.Not(), s.Val.Lits[j].Not(), e.is(fin, v))
+			}
+			for k, s2 := range writes {
+				if k != i {
+					c.add(last.Not(), w[k].Not(), e.storeBefore(s2, s))
+				}
+			}
+		}
+		c.add(choices...)
+		e.finals = append(e.finals, fin)
+	}
+}
+
+// visible returns the literal "store s is visible to load l": s <M l, or,
+// with store forwarding, s <p l.
+func (e *Encoding) visible(s, l *Access) Lit {
+	if s.node == l.node {
+		return e.bool(s.PoIndex < l.PoIndex)
+	}
+	if e.Model.Forwarding && s.Thread == l.Thread && s.PoIndex < l.PoIndex {
+		return e.c.T
+	}
+	return e.before(s.node, l.node)
+}
+
+// storeBefore returns the literal "a <M b" for two accesses.
+func (e *Encoding) storeBefore(a, b *Access) Lit {
+	if a.node == b.node {
+		return e.bool(a.PoIndex < b.PoIndex)
+	}
+	return e.before(a.node, b.node)
+}
+
+// before returns the literal "u <M v" for two nodes joined by an edge.
+func (e *Encoding) before(u, v *orderNode) Lit {
+	i, j := u.id, v.id
+	neg := false
+	if i > j {
+		i, j = j, i
+		neg = true
+	}
+	l, ok := e.mem.lits[[2]int{i, j}]
+	if !ok {
+		if !e.mem.adj[i][j] {
+			panic("encode: order literal for a pair without an edge")
+		}
+		l = e.c.newVar()
+		e.mem.lits[[2]int{i, j}] = l
+	}
+	if neg {
+		return l.Not()
+	}
+	return l
+}
+
+// execType returns the literal "some member of n of the given type executes".
+func (e *Encoding) execType(n *orderNode, store bool) Lit {
+	t := b2i(store)
+	if n.execT[t] == 0 {
+		var ls []Lit
+		for _, a := range n.members {
+			if a.Store == store {
+				ls = append(ls, a.Exec)
+			}
+		}
+		n.execT[t] = e.c.or(ls...)
+	}
+	return n.execT[t]
+}
+
+func (e *Encoding) bool(b bool) Lit {
+	if b {
+		return e.c.T
+	}
+	return e.c.F()
+}
+
+func (m *memEncoding) addEdge(i, j int) {
+	if i == j {
+		return
+	}
+	m.adj[i][j] = true
+	m.adj[j][i] = true
+}
+
+// chordalTriangles makes the edge graph chordal by eliminating vertices in
+// minimum-degree order (joining the remaining neighbours of each), and
+// returns every triangle of the result. An orientation of a chordal graph
+// is acyclic iff none of its triangles is a cycle, so transitivity on
+// these triangles makes the memory order extend to a total order.
+func (m *memEncoding) chordalTriangles() [][3]int {
+	n := len(m.nodes)
+	removed := make([]bool, n)
+	var tris [][3]int
+	for step := 0; step < n; step++ {
+		best, bestDeg := -1, 0
+		for v := 0; v < n; v++ {
+			if removed[v] {
+				continue
+			}
+			if d := len(m.adj[v]); best < 0 || d < bestDeg {
+				best, bestDeg = v, d
+			}
+		}
+		v := best
+		nb := make([]int, 0, len(m.adj[v]))
+		for u := range m.adj[v] {
+			nb = append(nb, u)
+		}
+		sort.Ints(nb)
+		for i, a := range nb {
+			for _, b := range nb[i+1:] {
+				m.addEdge(a, b)
+				tris = append(tris, [3]int{v, a, b})
+			}
+		}
+		removed[v] = true
+		for _, u := range nb {
+			delete(m.adj[u], v)
+		}
+	}
+	// restore the symmetric adjacency (elimination deleted back edges)
+	for v := 0; v < n; v++ {
+		for u := range m.adj[v] {
+			m.adj[u][v] = true
+		}
+	}
+	return tris
+}
+
+func pairKind(beforeStore, afterStore bool) lsl.FenceKind {
+	switch {
+	case !beforeStore && !afterStore:
+		return lsl.LoadLoad
+	case !beforeStore && afterStore:
+		return lsl.LoadStore
+	case beforeStore && !afterStore:
+		return lsl.StoreLoad
+	}
+	return lsl.StoreStore
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,402 @@
+package encode
+
+import (
+	"checkfence/lsl"
+	"checkfence/rangeanalysis"
+)
+
+// The thread-local formulae Δ_k (paper Section 3.2.1): each thread is
+// executed symbolically. A state is a path literal (the guard) and the
+// current domain variable of every register; a labelled block merges the
+// states that leave it, so registers assigned on several paths get a new
+// variable equal to the incoming one of the path taken.
+
+type state struct {
+	guard Lit
+	regs  map[lsl.Reg]*Dom
+}
+
+func (s state) clone() state {
+	r := make(map[lsl.Reg]*Dom, len(s.regs))
+	for k, v := range s.regs {
+		r[k] = v
+	}
+	return state{guard: s.guard, regs: r}
+}
+
+type threadEnc struct {
+	e       *Encoding
+	thread  int
+	inv     int
+	group   int // current atomic block, 0 outside
+	st      state
+	targets []*breakTarget
+	nAcc    int
+}
+
+type breakTarget struct {
+	label  string
+	states []state
+}
+
+type obsPoint struct {
+	thread, inv int
+	kind        lsl.ObsKind
+	name        string
+	guard       Lit
+	val         *Dom
+	stmt        *lsl.Observe
+}
+
+func (e *Encoding) encodeThreads() error {
+	groups := 0
+	run := func(th int, invs []*lsl.Invocation) error {
+		te := &threadEnc{e: e, thread: th, st: state{guard: e.c.T, regs: map[lsl.Reg]*Dom{}}}
+		for i, inv := range invs {
+			te.inv = i
+			if err := te.body(inv.Body, &groups); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := run(rangeanalysis.InitThread, e.Test.Init); err != nil {
+		return err
+	}
+	for th, invs := range e.Test.Threads {
+		if err := run(th, invs); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (te *threadEnc) reg(r lsl.Reg) *Dom {
+	if d, ok := te.st.regs[r]; ok {
+		return d
+	}
+	return te.e.constDom(lsl.Undefined)
+}
+
+func (te *threadEnc) fault(guard Lit, f lsl.Fault, s lsl.Stmt) {
+	if guard == te.e.c.F() {
+		return
+	}
+	te.e.Errors = append(te.e.Errors, &ErrorPoint{Lit: guard, Fault: f, Thread: te.thread, Stmt: s})
+}
+
+func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
+	e := te.e
+	c := e.c
+	for _, s := range stmts {
+		g := te.st.guard
+		if g == c.F() {
+			return nil // the rest of the block is unreachable
+		}
+		switch s := s.(type) {
+		case *lsl.Const:
+			te.st.regs[s.Dst] = e.constDom(s.Val)
+		case *lsl.Prim:
+			d, err := te.prim(s, g)
+			if err != nil {
+				return err
+			}
+			te.st.regs[s.Dst] = d
+		case *lsl.Choose:
+			var vals []lsl.Value
+			for v := s.Lo; v <= s.Hi; v++ {
+				vals = append(vals, lsl.Int(v))
+			}
+			te.st.regs[s.Dst] = e.newDom(vals)
+		case *lsl.Alloc:
+			te.st.regs[s.Dst] = e.constDom(lsl.Ptr(e.Range.AllocBase(s)))
+		case *lsl.Load:
+			addr := te.reg(s.Addr)
+			exec := te.access(s, addr, g)
+			var vals []lsl.Value
+			invalid := false
+			for _, a := range addr.Vals {
+				if e.Range.ValidAddress(a) {
+					vals = append(vals, e.Range.Loc(a)...)
+				} else {
+					invalid = true
+				}
+			}
+			if invalid {
+				vals = append(vals, lsl.Undefined)
+			}
+			val := e.newDom(vals)
+			te.addAccess(s, false, exec, addr, val)
+			if invalid {
+				// a load that does not happen yields undefined
+				c.add(g.Not(), exec, e.is(val, lsl.Undefined))
+			}
+			te.st.regs[s.Dst] = val
+		case *lsl.Store:
+			addr := te.reg(s.Addr)
+			exec := te.access(s, addr, g)
+			te.addAccess(s, true, exec, addr, te.reg(s.Src))
+		case *lsl.Fence:
+			te.addFence(s, s.Kind, g, false)
+		case *lsl.Atomic:
+			outer := te.group
+			*groups++
+			te.group = *groups
+			if e.Model.AtomicFence {
+				// The fence belongs to the block, so it orders everything
+				// before the block before it, and the block before
+				// everything after it.
+				te.addFence(s, lsl.Full, g, true)
+			}
+			if err := te.body(s.Body, groups); err != nil {
+				return err
+			}
+			te.group = outer
+		case *lsl.Block:
+			t := &breakTarget{label: s.Label}
+			te.targets = append(te.targets, t)
+			if err := te.body(s.Body, groups); err != nil {
+				return err
+			}
+			te.targets = te.targets[:len(te.targets)-1]
+			te.st = te.merge(append(t.states, te.st))
+		case *lsl.Break:
+			t := te.target(s.Label)
+			if t == nil {
+				return lsl.Errorf(s.Pos, "break %s: no enclosing block with that label", s.Label)
+			}
+			taken := g
+			if s.Cond != "" {
+				cond := te.reg(s.Cond)
+				te.fault(c.and(g, e.nonInt(cond)), lsl.FaultUndefined, s)
+				taken = c.and(g, e.truthy(cond))
+			}
+			if taken != c.F() {
+				st := te.st.clone()
+				st.guard = taken
+				t.states = append(t.states, st)
+			}
+			if s.Cond == "" {
+				te.st.guard = c.F()
+			} else {
+				te.st.guard = c.and(g, e.truthy(te.reg(s.Cond)).Not())
+			}
+		case *lsl.Assert:
+			cond := te.reg(s.Cond)
+			te.fault(c.and(g, e.truthy(cond).Not()), lsl.FaultAssert, s)
+		case *lsl.Assume:
+			c.add(g.Not(), e.truthy(te.reg(s.Cond)))
+		case *lsl.Observe:
+			p := &obsPoint{thread: te.thread, inv: te.inv, kind: s.Kind, name: s.Name, guard: g, stmt: s}
+			if s.Kind == lsl.ObsLabel {
+				p.val = e.constDom(lsl.Undefined)
+			} else {
+				p.val = te.reg(s.Val)
+			}
+			e.obs = append(e.obs, p)
+		case *lsl.Free:
+			addr := te.reg(s.Addr)
+			var bad []Lit
+			for i, a := range addr.Vals {
+				if !e.Range.ValidAddress(a) {
+					bad = append(bad, addr.Lits[i])
+				}
+			}
+			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
+		case *lsl.BoundExceeded:
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s})
+		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
+			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
+		default:
+			return lsl.Errorf(s.Position(), "unknown statement %T", s)
+		}
+	}
+	return nil
+}
+
+func (te *threadEnc) target(label string) *breakTarget {
+	for i := len(te.targets) - 1; i >= 0; i-- {
+		if te.targets[i].label == label {
+			return te.targets[i]
+		}
+	}
+	return nil
+}
+
+// merge joins the states reaching the end of a block.
+func (te *threadEnc) merge(states []state) state {
+	c := te.e.c
+	var live []state
+	for _, s := range states {
+		if s.guard != c.F() {
+			live = append(live, s)
+		}
+	}
+	switch len(live) {
+	case 0:
+		return state{guard: c.F(), regs: states[len(states)-1].regs}
+	case 1:
+		return live[0]
+	}
+	guards := make([]Lit, len(live))
+	for i, s := range live {
+		guards[i] = s.guard
+	}
+	out := state{guard: c.or(guards...), regs: map[lsl.Reg]*Dom{}}
+	names := map[lsl.Reg]bool{}
+	for _, s := range live {
+		for r := range s.regs {
+			names[r] = true
+		}
+	}
+	undef := te.e.constDom(lsl.Undefined)
+	for r := range names {
+		ins := make([]*Dom, len(live))
+		same := true
+		for i, s := range live {
+			d, ok := s.regs[r]
+			if !ok {
+				d = undef
+			}
+			ins[i] = d
+			same = same && d == ins[0]
+		}
+		if same {
+			out.regs[r] = ins[0]
+			continue
+		}
+		var vals []lsl.Value
+		for _, d := range ins {
+			vals = append(vals, d.Vals...)
+		}
+		m := te.e.newDom(vals)
+		for i, d := range ins {
+			for j, v := range d.Vals {
+				c.add(live[i].guard.Not(), d.Lits[j].Not(), te.e.is(m, v))
+			}
+		}
+		out.regs[r] = m
+	}
+	return out
+}
+
+// prim encodes Dst = Op(Args) as the table of its concrete results.
+func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
+	e := te.e
+	c := e.c
+	args := make([]*Dom, len(s.Args))
+	n := 1
+	for i, a := range s.Args {
+		args[i] = te.reg(a)
+		n *= len(args[i].Vals)
+	}
+	if s.Op == lsl.OpMov && len(args) == 1 {
+		return args[0], nil // a copy is the same variable
+	}
+	if n > e.opt.MaxCombinations {
+		return nil, lsl.Errorf(s.Pos, "%s: operands have %d combinations of values, too many to encode", lsl.FormatStmt(s), n)
+	}
+	allowed := map[lsl.Value]bool{}
+	for _, v := range e.Range.Reg(te.thread, s.Dst) {
+		allowed[v] = true
+	}
+	type row struct {
+		idx []int
+		res lsl.Value
+		bad lsl.Fault
+	}
+	var rows []row
+	var vals []lsl.Value
+	idx := make([]int, len(args))
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(args) {
+			in := make([]lsl.Value, len(args))
+			for k, d := range args {
+				in[k] = d.Vals[idx[k]]
+			}
+			res, f := lsl.Eval(s.Op, s.Type, in...)
+			rows = append(rows, row{append([]int(nil), idx...), res, f})
+			if allowed[res] {
+				vals = append(vals, res)
+			}
+			return
+		}
+		for k := range args[i].Vals {
+			idx[i] = k
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	dst := e.newDom(vals)
+	var faults []Lit
+	fault := lsl.NoFault
+	for _, r := range rows {
+		cl := []Lit{g.Not()}
+		for k, d := range args {
+			cl = append(cl, d.Lits[r.idx[k]].Not())
+		}
+		if r.bad != lsl.NoFault {
+			faults = append(faults, c.andN(negAll(cl)...))
+			fault = r.bad
+		}
+		// An executed operation has its table result; a result outside the
+		// value set of the analysis is out of thin air, so the execution
+		// does not exist (e.is gives false then).
+		c.add(append(cl, e.is(dst, r.res))...)
+	}
+	if len(faults) > 0 {
+		te.fault(c.or(faults...), fault, s)
+	}
+	return dst, nil
+}
+
+func negAll(ls []Lit) []Lit {
+	out := make([]Lit, len(ls))
+	for i, l := range ls {
+		out[i] = l.Not()
+	}
+	return out
+}
+
+// access returns the literal "the access happens": on the path and through
+// a valid address; an invalid address on the path is a fault.
+func (te *threadEnc) access(s lsl.Stmt, addr *Dom, g Lit) Lit {
+	e := te.e
+	var ok, bad []Lit
+	for i, a := range addr.Vals {
+		if e.Range.ValidAddress(a) {
+			ok = append(ok, addr.Lits[i])
+		} else {
+			bad = append(bad, addr.Lits[i])
+		}
+	}
+	te.fault(e.c.and(g, e.c.or(bad...)), lsl.FaultAddress, s)
+	return e.c.and(g, e.c.or(ok...))
+}
+
+func (te *threadEnc) addAccess(s lsl.Stmt, store bool, exec Lit, addr, val *Dom) *Access {
+	a := &Access{
+		ID: len(te.e.Accesses), Thread: te.thread, Inv: te.inv, PoIndex: te.nAcc,
+		Store: store, Exec: exec, Addr: addr, Val: val, Group: te.group, Stmt: s,
+	}
+	te.nAcc++
+	te.e.Accesses = append(te.e.Accesses, a)
+	return a
+}
+
+func (te *threadEnc) addFence(s lsl.Stmt, kind lsl.FenceKind, g Lit, implicit bool) {
+	if g == te.e.c.F() {
+		return
+	}
+	f := &Fence{
+		ID: len(te.e.Fences), Thread: te.thread, Kind: kind, Exec: g,
+		Before: te.nAcc, Group: te.group, Stmt: s, Implicit: implicit,
+	}
+	if implicit {
+		f.Enable = te.e.c.T
+	} else {
+		f.Enable = te.e.c.newVar()
+	}
+	te.e.Fences = append(te.e.Fences, f)
+}

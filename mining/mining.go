@@ -1,0 +1,172 @@
+package mining
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"time"
+
+	"checkfence/encode"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/rangeanalysis"
+)
+
+// Options control mining and checking.
+type Options struct {
+	Encode encode.Options
+	// MaxOutcomes stops an enumeration that finds more outcomes (0: no limit).
+	MaxOutcomes int
+}
+
+// Stats describe one encoding and the solver calls made on it.
+type Stats struct {
+	encode.Stats
+	SolveTime time.Duration
+	SatCalls  int
+	Total     time.Duration
+}
+
+// ErrTooManyOutcomes is returned when Options.MaxOutcomes is exceeded.
+var ErrTooManyOutcomes = errors.New("too many distinct outcomes")
+
+// ObservationSet is the set of outcomes of a test's executions.
+type ObservationSet struct {
+	// Outcomes are the correct (error-free) outcomes, sorted by key.
+	Outcomes []lsl.Outcome
+	// Error is an error execution, if the enumeration met one.
+	Error *encode.Execution
+	keys  map[string]bool
+}
+
+// Contains reports whether o is one of the set's correct outcomes.
+func (s *ObservationSet) Contains(o lsl.Outcome) bool { return s.keys[o.Key()] }
+
+// Len returns the number of correct outcomes.
+func (s *ObservationSet) Len() int { return len(s.Outcomes) }
+
+// Keys returns the sorted keys of the correct outcomes.
+func (s *ObservationSet) Keys() []string { return lsl.OutcomeKeys(s.Outcomes) }
+
+// Prepare runs the range analysis and encodes t on m.
+func Prepare(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) (*encode.Encoding, error) {
+	ra, err := rangeanalysis.Analyze(t)
+	if err != nil {
+		return nil, err
+	}
+	return encode.Encode(ctx, t, ra, m, opt.Encode)
+}
+
+// Enumerate returns every distinct outcome of t on m. Error executions are
+// reported once, as ObservationSet.Error.
+func Enumerate(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) (*ObservationSet, *Stats, error) {
+	start := time.Now()
+	enc, err := Prepare(ctx, t, m, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	st := &Stats{Stats: enc.Stats()}
+	set := &ObservationSet{keys: map[string]bool{}}
+	for {
+		t0 := time.Now()
+		r := enc.Solve(ctx, enc.Assumptions()...)
+		st.SolveTime += time.Since(t0)
+		st.SatCalls++
+		if r == 0 {
+			return nil, nil, ctx.Err()
+		}
+		if r < 0 {
+			break
+		}
+		o := enc.Outcome()
+		if o.Fault != lsl.NoFault {
+			set.Error = enc.Decode()
+			enc.AddClause(enc.Error.Not())
+			continue
+		}
+		lits, ok := enc.OutcomeLits(o)
+		if !ok {
+			return nil, nil, errors.New("mining: decoded outcome has no encoding (internal error)")
+		}
+		k := o.Key()
+		if set.keys[k] {
+			return nil, nil, errors.New("mining: outcome found twice (internal error): " + k)
+		}
+		set.keys[k] = true
+		set.Outcomes = append(set.Outcomes, o)
+		if opt.MaxOutcomes > 0 && len(set.Outcomes) > opt.MaxOutcomes {
+			return nil, nil, ErrTooManyOutcomes
+		}
+		block := make([]encode.Lit, len(lits))
+		for i, l := range lits {
+			block[i] = l.Not()
+		}
+		enc.AddClause(block...)
+	}
+	sort.Slice(set.Outcomes, func(i, j int) bool { return set.Outcomes[i].Key() < set.Outcomes[j].Key() })
+	st.Vars, st.Clauses = enc.Size()
+	st.Total = time.Since(start)
+	return set, st, nil
+}
+
+// Outcomes returns the keys-sorted outcomes of t on m, an error execution
+// counting as the single outcome with a Fault (lsl.Outcome.Key "error").
+func Outcomes(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) ([]lsl.Outcome, error) {
+	set, _, err := Enumerate(ctx, t, m, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := append([]lsl.Outcome(nil), set.Outcomes...)
+	if set.Error != nil {
+		out = append(out, set.Error.Outcome)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key() < out[j].Key() })
+	return out, nil
+}
+
+// CheckResult is the verdict of an inclusion check.
+type CheckResult struct {
+	// Pass is true if every execution is correct and observes an outcome
+	// of the specification.
+	Pass bool
+	// Counterexample is an execution that fails, when !Pass.
+	Counterexample *encode.Execution
+	Stats          *Stats
+}
+
+// Check decides whether every execution of t on m is error-free and has
+// an outcome in spec (paper Section 3.2, inclusion check).
+func Check(ctx context.Context, t *lsl.Test, m *memmodel.Model, spec *ObservationSet, opt Options) (*CheckResult, error) {
+	start := time.Now()
+	enc, err := Prepare(ctx, t, m, opt)
+	if err != nil {
+		return nil, err
+	}
+	st := &Stats{Stats: enc.Stats()}
+	// Exclude every specified outcome: what remains is an error or an
+	// outcome outside the specification.
+	for _, o := range spec.Outcomes {
+		lits, ok := enc.OutcomeLits(o)
+		if !ok {
+			continue // no execution of this test can show it
+		}
+		block := make([]encode.Lit, len(lits))
+		for i, l := range lits {
+			block[i] = l.Not()
+		}
+		enc.AddClause(block...)
+	}
+	t0 := time.Now()
+	r := enc.Solve(ctx, enc.Assumptions()...)
+	st.SolveTime = time.Since(t0)
+	st.SatCalls = 1
+	st.Vars, st.Clauses = enc.Size()
+	st.Total = time.Since(start)
+	switch {
+	case r == 0:
+		return nil, ctx.Err()
+	case r < 0:
+		return &CheckResult{Pass: true, Stats: st}, nil
+	}
+	return &CheckResult{Counterexample: enc.Decode(), Stats: st}, nil
+}

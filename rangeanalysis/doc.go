@@ -1,0 +1,23 @@
+// Package rangeanalysis computes, for a straight-line test, the set of
+// values every register and every memory location may hold (CheckFence
+// paper, Section 3.4).
+//
+// In: an *lsl.Test (unrolled, call-free). Out: a *Result with a value set
+// per (thread, register) and per memory location (keyed by address), the
+// allocation bases, initial values and address validity.
+//
+// The analysis is flow-insensitive: constants, primitive operations,
+// loads and stores propagate values until a fixpoint. Each value is tagged
+// with the number of "unbounded" operations (arithmetic that can produce
+// new values) it has passed through; a value whose tag exceeds the number
+// of such operations in the test is discarded. That makes the analysis
+// terminate, and it is sound for executions without circular value
+// dependencies: in such an execution every value is computed along a
+// dependency chain in which each (unrolled) instruction occurs at most
+// once.
+//
+// The sets are also the semantics: SEMANTICS.md ("Values") defines the
+// values an execution may carry as exactly these sets, which is how
+// out-of-thin-air values are excluded. The encoder draws every value
+// domain from them.
+package rangeanalysis

@@ -1,0 +1,466 @@
+package rangeanalysis
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"checkfence/lsl"
+)
+
+// InitThread is the thread index of the init phase.
+const InitThread = -1
+
+// MaxSetSize bounds every value set; larger sets make the analysis fail
+// (the encoding would be too large to be useful anyway).
+const MaxSetSize = 1 << 12
+
+// RegKey names a register of a thread.
+type RegKey struct {
+	Thread int // InitThread or 0..n-1
+	Reg    lsl.Reg
+}
+
+// Result is the outcome of the analysis.
+type Result struct {
+	test       *lsl.Test
+	regs       map[RegKey]valueSet
+	locs       map[lsl.Value]valueSet
+	allocBase  map[*lsl.Alloc]int64
+	globals    map[int64]*lsl.Global
+	allocs     map[int64]*lsl.Alloc
+	maybeUndef map[RegKey]bool
+	unbounded  int
+}
+
+// valueSet maps each value to the smallest number of unbounded operations
+// it was derived through.
+type valueSet map[lsl.Value]int
+
+// Analyze runs the analysis on t.
+func Analyze(t *lsl.Test) (*Result, error) {
+	r := &Result{
+		test:       t,
+		regs:       map[RegKey]valueSet{},
+		locs:       map[lsl.Value]valueSet{},
+		allocBase:  lsl.AllocBases(t),
+		globals:    map[int64]*lsl.Global{},
+		allocs:     map[int64]*lsl.Alloc{},
+		maybeUndef: map[RegKey]bool{},
+	}
+	for _, g := range t.Globals {
+		r.globals[g.Base] = g
+	}
+	for a, b := range r.allocBase {
+		r.allocs[b] = a
+	}
+	threads := r.threadBodies()
+	for th, body := range threads {
+		r.unbounded += countUnbounded(body)
+		da := &defAssign{thread: th, maybeUndef: r.maybeUndef}
+		da.run(body, map[lsl.Reg]bool{})
+	}
+	for k := range r.maybeUndef {
+		r.set(r.regs, k).add(lsl.Undefined, 0)
+	}
+	for _, f := range t.Final {
+		if r.ValidAddress(f.Addr) {
+			r.loc(f.Addr)
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for th, body := range threads {
+			c, err := r.pass(th, body)
+			if err != nil {
+				return nil, err
+			}
+			changed = changed || c
+		}
+	}
+	return r, nil
+}
+
+// threadBodies returns the statements of each thread (init first, under
+// InitThread), invocations concatenated.
+func (r *Result) threadBodies() map[int][]lsl.Stmt {
+	m := map[int][]lsl.Stmt{}
+	for _, inv := range r.test.Init {
+		m[InitThread] = append(m[InitThread], inv.Body...)
+	}
+	for i, th := range r.test.Threads {
+		m[i] = nil
+		for _, inv := range th {
+			m[i] = append(m[i], inv.Body...)
+		}
+	}
+	return m
+}
+
+func (r *Result) set(m map[RegKey]valueSet, k RegKey) valueSet {
+	s := m[k]
+	if s == nil {
+		s = valueSet{}
+		m[k] = s
+	}
+	return s
+}
+
+// loc returns the set of location addr, created with its initial value.
+func (r *Result) loc(addr lsl.Value) valueSet {
+	s := r.locs[addr]
+	if s == nil {
+		s = valueSet{r.InitialValue(addr): 0}
+		r.locs[addr] = s
+	}
+	return s
+}
+
+// add adds v with depth d; it reports whether the set changed.
+func (s valueSet) add(v lsl.Value, d int) bool {
+	if old, ok := s[v]; ok && old <= d {
+		return false
+	}
+	s[v] = d
+	return true
+}
+
+func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
+	changed := false
+	reg := func(x lsl.Reg) valueSet { return r.set(r.regs, RegKey{th, x}) }
+	var err error
+	lsl.Walk(body, func(s lsl.Stmt) bool {
+		if err != nil {
+			return false
+		}
+		switch s := s.(type) {
+		case *lsl.Const:
+			changed = reg(s.Dst).add(s.Val, 0) || changed
+		case *lsl.Prim:
+			dst := reg(s.Dst)
+			bump := 0
+			if isUnbounded(s.Op) {
+				bump = 1
+			}
+			forCombos(s.Args, reg, func(args []lsl.Value, depth int) {
+				v, fault := lsl.Eval(s.Op, s.Type, args...)
+				if fault != lsl.NoFault {
+					changed = dst.add(lsl.Undefined, 0) || changed
+					return
+				}
+				if d := depth + bump; d <= r.unbounded {
+					changed = dst.add(v, d) || changed
+				}
+			})
+		case *lsl.Load:
+			dst := reg(s.Dst)
+			for p := range reg(s.Addr) {
+				if !r.ValidAddress(p) {
+					changed = dst.add(lsl.Undefined, 0) || changed
+					continue
+				}
+				for v, d := range r.loc(p) {
+					changed = dst.add(v, d) || changed
+				}
+			}
+		case *lsl.Store:
+			src := reg(s.Src)
+			for p := range reg(s.Addr) {
+				if !r.ValidAddress(p) {
+					continue
+				}
+				l := r.loc(p)
+				for v, d := range src {
+					changed = l.add(v, d) || changed
+				}
+			}
+		case *lsl.Choose:
+			if s.Hi-s.Lo >= MaxSetSize || s.Hi < s.Lo {
+				err = lsl.Errorf(s.Pos, "choose %d %d: range too large to analyse", s.Lo, s.Hi)
+				return false
+			}
+			dst := reg(s.Dst)
+			for v := s.Lo; v <= s.Hi; v++ {
+				changed = dst.add(lsl.Int(v), 0) || changed
+			}
+		case *lsl.Alloc:
+			changed = reg(s.Dst).add(lsl.Ptr(r.allocBase[s]), 0) || changed
+		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
+			err = lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
+			return false
+		}
+		return true
+	})
+	if err != nil {
+		return false, err
+	}
+	for k, s := range r.regs {
+		if len(s) > MaxSetSize {
+			return false, fmt.Errorf("register %s of thread %d may hold more than %d values", k.Reg, k.Thread, MaxSetSize)
+		}
+	}
+	for a, s := range r.locs {
+		if len(s) > MaxSetSize {
+			return false, fmt.Errorf("location %s may hold more than %d values", a, MaxSetSize)
+		}
+	}
+	return changed, nil
+}
+
+// forCombos calls f for every combination of values of the registers,
+// with the largest depth among them.
+func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, int)) {
+	sets := make([][]lsl.Value, len(args))
+	depths := make([]map[lsl.Value]int, len(args))
+	for i, a := range args {
+		s := reg(a)
+		if len(s) == 0 {
+			return
+		}
+		depths[i] = s
+		sets[i] = sortedValues(s)
+	}
+	vals := make([]lsl.Value, len(args))
+	var rec func(i, d int)
+	rec = func(i, d int) {
+		if i == len(args) {
+			f(vals, d)
+			return
+		}
+		for _, v := range sets[i] {
+			vals[i] = v
+			rec(i+1, max(d, depths[i][v]))
+		}
+	}
+	rec(0, 0)
+}
+
+// isUnbounded reports whether op can produce values outside any finite set
+// closed under it (arithmetic); comparisons, moves and conversions cannot.
+func isUnbounded(op lsl.OpCode) bool {
+	switch op {
+	case lsl.OpMov, lsl.OpConv, lsl.OpLNot, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe:
+		return false
+	}
+	return true
+}
+
+func countUnbounded(body []lsl.Stmt) int {
+	n := 0
+	lsl.Walk(body, func(s lsl.Stmt) bool {
+		if p, ok := s.(*lsl.Prim); ok && isUnbounded(p.Op) {
+			n++
+		}
+		return true
+	})
+	return n
+}
+
+// Reg returns the values register reg of thread th may hold, sorted.
+func (r *Result) Reg(th int, reg lsl.Reg) []lsl.Value {
+	return sortedValues(r.regs[RegKey{th, reg}])
+}
+
+// Loc returns the values location addr may hold (its initial value
+// included), sorted; nil if no access can reach it.
+func (r *Result) Loc(addr lsl.Value) []lsl.Value { return sortedValues(r.locs[addr]) }
+
+// Locations returns every location some access may reach, sorted.
+func (r *Result) Locations() []lsl.Value {
+	var out []lsl.Value
+	for a := range r.locs {
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return lsl.Compare(out[i], out[j]) < 0 })
+	return out
+}
+
+// AllocBase returns the base address of an Alloc statement of the test.
+func (r *Result) AllocBase(a *lsl.Alloc) int64 { return r.allocBase[a] }
+
+// ValidAddress reports whether v points into a global or an allocated block.
+func (r *Result) ValidAddress(v lsl.Value) bool {
+	if !v.IsPtr() {
+		return false
+	}
+	if _, ok := r.globals[v.Base()]; ok {
+		return true
+	}
+	_, ok := r.allocs[v.Base()]
+	return ok
+}
+
+// InitialValue returns the value location addr holds before any store:
+// a global's initialiser or 0, undefined for allocated blocks.
+func (r *Result) InitialValue(addr lsl.Value) lsl.Value {
+	g, ok := r.globals[addr.Base()]
+	if !ok || !addr.IsPtr() {
+		return lsl.Undefined
+	}
+	offs := addr.Offsets()
+	for _, iv := range g.Init {
+		if equalInts(iv.Offsets, offs) {
+			return iv.Val
+		}
+	}
+	return lsl.Int(0)
+}
+
+// String prints every non-empty set, for debugging.
+func (r *Result) String() string {
+	var b strings.Builder
+	var keys []RegKey
+	for k := range r.regs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].Thread != keys[j].Thread {
+			return keys[i].Thread < keys[j].Thread
+		}
+		return keys[i].Reg < keys[j].Reg
+	})
+	for _, k := range keys {
+		name := fmt.Sprintf("t%d", k.Thread)
+		if k.Thread == InitThread {
+			name = "init"
+		}
+		fmt.Fprintf(&b, "%s.%s = %s\n", name, k.Reg, formatSet(r.regs[k]))
+	}
+	for _, a := range r.Locations() {
+		fmt.Fprintf(&b, "mem%s = %s\n", a, formatSet(r.locs[a]))
+	}
+	return b.String()
+}
+
+func formatSet(s valueSet) string {
+	vs := sortedValues(s)
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = v.String()
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+func sortedValues(s valueSet) []lsl.Value {
+	out := make([]lsl.Value, 0, len(s))
+	for v := range s {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return lsl.Compare(out[i], out[j]) < 0 })
+	return out
+}
+
+func equalInts(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// defAssign finds registers that may be read before any assignment on
+// some path; those may hold undefined.
+type defAssign struct {
+	thread     int
+	maybeUndef map[RegKey]bool
+	breaks     map[string][]map[lsl.Reg]bool
+}
+
+// run processes body starting from the definitely-assigned set def and
+// returns the set at its end, or nil if the end is unreachable.
+func (d *defAssign) run(body []lsl.Stmt, def map[lsl.Reg]bool) map[lsl.Reg]bool {
+	if d.breaks == nil {
+		d.breaks = map[string][]map[lsl.Reg]bool{}
+	}
+	use := func(r lsl.Reg) {
+		if r != "" && def != nil && !def[r] {
+			d.maybeUndef[RegKey{d.thread, r}] = true
+		}
+	}
+	assign := func(r lsl.Reg) {
+		if def != nil {
+			def[r] = true
+		}
+	}
+	for _, s := range body {
+		if def == nil {
+			return nil // unreachable code reads nothing
+		}
+		switch s := s.(type) {
+		case *lsl.Const:
+			assign(s.Dst)
+		case *lsl.Prim:
+			for _, a := range s.Args {
+				use(a)
+			}
+			assign(s.Dst)
+		case *lsl.Load:
+			use(s.Addr)
+			assign(s.Dst)
+		case *lsl.Store:
+			use(s.Addr)
+			use(s.Src)
+		case *lsl.Assert:
+			use(s.Cond)
+		case *lsl.Assume:
+			use(s.Cond)
+		case *lsl.Observe:
+			use(s.Val)
+		case *lsl.Free:
+			use(s.Addr)
+		case *lsl.Choose:
+			assign(s.Dst)
+		case *lsl.Alloc:
+			assign(s.Dst)
+		case *lsl.Break:
+			use(s.Cond)
+			d.breaks[s.Label] = append(d.breaks[s.Label], copySet(def))
+			if s.Cond == "" {
+				def = nil
+			}
+		case *lsl.Atomic:
+			def = d.run(s.Body, def)
+		case *lsl.Block:
+			saved := d.breaks[s.Label]
+			d.breaks[s.Label] = nil
+			end := d.run(s.Body, copySet(def))
+			outs := d.breaks[s.Label]
+			d.breaks[s.Label] = saved
+			if end != nil {
+				outs = append(outs, end)
+			}
+			def = intersect(outs)
+		}
+	}
+	return def
+}
+
+func copySet(s map[lsl.Reg]bool) map[lsl.Reg]bool {
+	if s == nil {
+		return nil
+	}
+	c := make(map[lsl.Reg]bool, len(s))
+	for k := range s {
+		c[k] = true
+	}
+	return c
+}
+
+func intersect(sets []map[lsl.Reg]bool) map[lsl.Reg]bool {
+	if len(sets) == 0 {
+		return nil
+	}
+	out := copySet(sets[0])
+	for _, s := range sets[1:] {
+		for k := range out {
+			if !s[k] {
+				delete(out, k)
+			}
+		}
+	}
+	return out
+}
