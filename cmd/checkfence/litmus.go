@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"checkfence/litmus"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+)
+
+func litmusCommand(status *int) *cli.Command {
+	return &cli.Command{
+		Name:      "litmus",
+		Usage:     "decide whether each litmus test's condition is reachable on a memory model",
+		ArgsUsage: "FILE.litmus...",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, or all (sc, tso, pso, relaxed)"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test and model"},
+			&cli.BoolFlag{Name: "outcomes", Usage: "list every outcome (final registers and memory) of each test"},
+			&cli.BoolFlag{Name: "full-order", Usage: "encode the memory order with all pairwise variables, as the paper does (for comparison)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("litmus: no litmus files given")}
+			}
+			var models []*memmodel.Model
+			if c.String("model") == "all" {
+				for _, n := range []string{"sc", "tso", "pso", "relaxed"} {
+					models = append(models, memmodel.MustByName(n))
+				}
+			} else {
+				m, err := memmodel.ByName(c.String("model"))
+				if err != nil {
+					return usageError{err}
+				}
+				models = []*memmodel.Model{m}
+			}
+			type input struct {
+				file *litmus.File
+				test *lsl.Test
+			}
+			var inputs []input
+			var errs []error
+			for _, path := range c.Args().Slice() {
+				src, err := os.ReadFile(path)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				f, err := litmus.Parse(path, src)
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				t, err := f.Test()
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				inputs = append(inputs, input{f, t})
+			}
+			if len(errs) > 0 {
+				return inputError{errs}
+			}
+			out := c.App.Writer
+			enc := json.NewEncoder(out)
+			opt := mining.Options{}
+			opt.Encode.FullOrder = c.Bool("full-order")
+			for _, in := range inputs {
+				for _, m := range models {
+					start := time.Now()
+					set, st, err := mining.Enumerate(c.Context, in.test, m, opt)
+					if err != nil {
+						return inputError{[]error{fmt.Errorf("%s: %s: %w", in.file.Filename, m.Name, err)}}
+					}
+					allowed, err := in.file.Allowed(in.test, set.Outcomes)
+					if err != nil {
+						return inputError{[]error{err}}
+					}
+					verdict := "forbidden"
+					if allowed {
+						verdict = "allowed"
+					}
+					outcomes := make([]string, len(set.Outcomes))
+					for i, o := range set.Outcomes {
+						outcomes[i] = litmusOutcome(in.file, in.test, o)
+					}
+					sort.Strings(outcomes)
+					if c.Bool("json") {
+						rec := map[string]any{
+							"test": in.file.Name, "model": m.Name, "verdict": verdict,
+							"file": in.file.Filename, "condition": in.file.Cond.String(),
+							"outcomes": outcomes,
+							"stats": map[string]any{
+								"vars": st.Vars, "clauses": st.Clauses, "sat_calls": st.SatCalls,
+								"encode_ms": ms(st.EncodeTime), "solve_ms": ms(st.SolveTime),
+								"total_ms": ms(time.Since(start)),
+							},
+						}
+						if err := enc.Encode(rec); err != nil {
+							return err
+						}
+						continue
+					}
+					fmt.Fprintf(out, "%-9s  %-22s %-7s  %s  (%d outcomes)\n", verdict, in.file.Name, m.Name, in.file.Cond.String(), len(outcomes))
+					if c.Bool("outcomes") {
+						for _, o := range outcomes {
+							fmt.Fprintf(out, "    %s\n", o)
+						}
+					}
+				}
+			}
+			*status = exitPass
+			return nil
+		},
+	}
+}
+
+// litmusOutcome renders an outcome as herd does: "0:EAX=1; x=2;".
+func litmusOutcome(f *litmus.File, t *lsl.Test, o lsl.Outcome) string {
+	var parts []string
+	for th, invs := range o.Threads {
+		for _, items := range invs {
+			for _, it := range items {
+				if it.Kind == lsl.ObsOutput {
+					parts = append(parts, fmt.Sprintf("%d:%s=%s;", th, it.Name, it.Val))
+				}
+			}
+		}
+	}
+	for i, fl := range t.Final {
+		if i < len(o.Final) {
+			parts = append(parts, fmt.Sprintf("%s=%s;", fl.Name, o.Final[i]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
