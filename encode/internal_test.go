@@ -1,0 +1,200 @@
+package encode
+
+import (
+	"math/rand"
+	"testing"
+)
+
+// isChordal checks chordality independently of the elimination code: a
+// graph is chordal iff maximum cardinality search yields a perfect
+// elimination ordering (Tarjan and Yannakakis).
+func isChordal(n int, adj []map[int]bool) bool {
+	weight := make([]int, n)
+	numbered := make([]bool, n)
+	order := make([]int, 0, n) // visit order; its reverse is a PEO
+	for len(order) < n {
+		best := -1
+		for v := 0; v < n; v++ {
+			if !numbered[v] && (best < 0 || weight[v] > weight[best]) {
+				best = v
+			}
+		}
+		numbered[best] = true
+		order = append(order, best)
+		for u := range adj[best] {
+			if !numbered[u] {
+				weight[u]++
+			}
+		}
+	}
+	pos := make([]int, n)
+	for i, v := range order {
+		pos[v] = i
+	}
+	// For each v, its earlier-visited neighbours must form a clique.
+	for _, v := range order {
+		var earlier []int
+		for u := range adj[v] {
+			if pos[u] < pos[v] {
+				earlier = append(earlier, u)
+			}
+		}
+		// it suffices that the latest of them is adjacent to the others
+		if len(earlier) == 0 {
+			continue
+		}
+		last := earlier[0]
+		for _, u := range earlier {
+			if pos[u] > pos[last] {
+				last = u
+			}
+		}
+		for _, u := range earlier {
+			if u != last && !adj[last][u] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func TestChordalCompletion(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	for iter := 0; iter < 300; iter++ {
+		n := 2 + r.Intn(25)
+		m := &memEncoding{}
+		for i := 0; i < n; i++ {
+			m.nodes = append(m.nodes, &orderNode{id: i})
+			m.adj = append(m.adj, map[int]bool{})
+		}
+		p := r.Float64()
+		orig := map[[2]int]bool{}
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if r.Float64() < p*0.5 {
+					m.addEdge(i, j)
+					orig[[2]int{i, j}] = true
+				}
+			}
+		}
+		tris := m.chordalTriangles()
+		for e := range orig {
+			if !m.adj[e[0]][e[1]] || !m.adj[e[1]][e[0]] {
+				t.Fatalf("edge %v lost", e)
+			}
+		}
+		if !isChordal(n, m.adj) {
+			t.Fatalf("graph %d (n=%d) is not chordal after completion", iter, n)
+		}
+		// every triangle of the completed graph is listed exactly once
+		listed := map[[3]int]int{}
+		for _, tr := range tris {
+			a, b, c := sort3(tr)
+			listed[[3]int{a, b, c}]++
+		}
+		count := 0
+		for a := 0; a < n; a++ {
+			for b := a + 1; b < n; b++ {
+				for c := b + 1; c < n; c++ {
+					if m.adj[a][b] && m.adj[b][c] && m.adj[a][c] {
+						count++
+						if listed[[3]int{a, b, c}] != 1 {
+							t.Fatalf("triangle %d %d %d listed %d times", a, b, c, listed[[3]int{a, b, c}])
+						}
+					}
+				}
+			}
+		}
+		if count != len(tris) {
+			t.Fatalf("%d triangles listed, graph has %d", len(tris), count)
+		}
+	}
+}
+
+func sort3(t [3]int) (int, int, int) {
+	a, b, c := t[0], t[1], t[2]
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b, c = c, b
+	}
+	if a > b {
+		a, b = b, a
+	}
+	return a, b, c
+}
+
+// TestGates checks the folded gates against their truth tables by solving.
+func TestGates(t *testing.T) {
+	c := newCNF()
+	x, y := c.newVar(), c.newVar()
+	cases := []struct {
+		name string
+		lit  Lit
+		f    func(a, b bool) bool
+	}{
+		{"and", c.and(x, y), func(a, b bool) bool { return a && b }},
+		{"or", c.or(x, y), func(a, b bool) bool { return a || b }},
+		{"andN", c.andN(x, c.T, y), func(a, b bool) bool { return a && b }},
+		{"and-false", c.and(x, c.F()), func(a, b bool) bool { return false }},
+		{"or-true", c.or(y, c.T), func(a, b bool) bool { return true }},
+		{"and-self", c.and(x, x), func(a, b bool) bool { return a }},
+		{"and-contra", c.and(x, x.Not()), func(a, b bool) bool { return false }},
+	}
+	for _, tc := range cases {
+		for _, a := range []bool{false, true} {
+			for _, b := range []bool{false, true} {
+				la, lb := x, y
+				if !a {
+					la = x.Not()
+				}
+				if !b {
+					lb = y.Not()
+				}
+				want := tc.f(a, b)
+				gl := tc.lit
+				if !want {
+					gl = gl.Not()
+				}
+				c.g.Assume(la, lb, gl)
+				if c.g.Solve() != 1 {
+					t.Errorf("%s(%v,%v) cannot be %v", tc.name, a, b, want)
+				}
+				c.g.Assume(la, lb, gl.Not())
+				if c.g.Solve() != -1 {
+					t.Errorf("%s(%v,%v) can be %v", tc.name, a, b, !want)
+				}
+			}
+		}
+	}
+}
+
+// TestAtMostOne checks both encodings of at-most-one by counting models.
+func TestAtMostOne(t *testing.T) {
+	for _, n := range []int{1, 2, 5, 6, 9} {
+		c := newCNF()
+		lits := make([]Lit, n)
+		for i := range lits {
+			lits[i] = c.newVar()
+		}
+		c.atMostOne(lits)
+		for mask := 0; mask < 1<<n; mask++ {
+			var as []Lit
+			ones := 0
+			for i, l := range lits {
+				if mask&(1<<i) != 0 {
+					as = append(as, l)
+					ones++
+				} else {
+					as = append(as, l.Not())
+				}
+			}
+			c.g.Assume(as...)
+			sat := c.g.Solve() == 1
+			if sat != (ones <= 1) {
+				t.Fatalf("n=%d mask=%b: sat=%v", n, mask, sat)
+			}
+		}
+	}
+}
