@@ -36,6 +36,7 @@ import (
 //
 //	test NAME
 //	global ...
+//	final x = [1]                         a location whose final value is observed
 //	init { op i @3:1 { ... } }
 //	thread { op e { ... } op d { ... } }
 //
@@ -64,6 +65,10 @@ func PrintTest(w io.Writer, t *Test) error {
 	p.printf("test %s", ident(t.Name))
 	p.nl()
 	p.globals(t.Globals)
+	for _, f := range t.Final {
+		p.printf("final %s = %s", ident(f.Name), f.Addr)
+		p.nl()
+	}
 	if len(t.Init) > 0 {
 		p.printf("init {")
 		p.nl()
@@ -183,12 +188,19 @@ func (p *printer) body(body []Stmt, n int) {
 }
 
 func (p *printer) stmt(s Stmt, n int) {
+	if s == nil {
+		p.line(n, "// nil statement")
+		p.nl()
+		return
+	}
 	switch s := s.(type) {
 	case *Const:
 		p.line(n, "%s = %s", ident(string(s.Dst)), s.Val)
 	case *Prim:
 		op := s.Op.String()
-		if s.Op.Typed() {
+		// An untyped operation with a type is invalid, but printing the
+		// type keeps the text faithful, so that Validate can report it.
+		if s.Op.Typed() || s.Type != (IntType{}) {
 			op += "." + s.Type.String()
 		}
 		p.line(n, "%s = %s %s", ident(string(s.Dst)), op, regList(s.Args))
@@ -222,7 +234,12 @@ func (p *printer) stmt(s Stmt, n int) {
 		p.line(n, "assume %s", ident(string(s.Cond)))
 	case *Observe:
 		if s.Kind == ObsLabel {
+			// A label has no register; one is printed only if (wrongly)
+			// present, so that the text shows what Validate reports.
 			p.line(n, "observe label %s", strconv.Quote(s.Name))
+			if s.Val != "" {
+				p.printf(" %s", ident(string(s.Val)))
+			}
 		} else {
 			p.line(n, "observe %s %s %s", s.Kind, strconv.Quote(s.Name), ident(string(s.Val)))
 		}
