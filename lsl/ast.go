@@ -135,6 +135,9 @@ const (
 )
 
 func (k ObsKind) String() string {
+	if k > ObsLabel {
+		return fmt.Sprintf("obs%d", uint8(k))
+	}
 	return [...]string{"input", "output", "label"}[k]
 }
 
