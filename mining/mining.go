@@ -142,6 +142,17 @@ func Check(ctx context.Context, t *lsl.Test, m *memmodel.Model, spec *Observatio
 	if err != nil {
 		return nil, err
 	}
+	res, err := CheckEncoding(ctx, enc, spec)
+	if res != nil {
+		res.Stats.Total = time.Since(start)
+	}
+	return res, err
+}
+
+// CheckEncoding is Check on an encoding made by Prepare. It adds the
+// clauses excluding spec to enc.
+func CheckEncoding(ctx context.Context, enc *encode.Encoding, spec *ObservationSet) (*CheckResult, error) {
+	start := time.Now()
 	st := &Stats{Stats: enc.Stats()}
 	// Exclude every specified outcome: what remains is an error or an
 	// outcome outside the specification.

@@ -1,0 +1,321 @@
+package trace
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"checkfence/encode"
+	"checkfence/lsl"
+	"checkfence/rangeanalysis"
+)
+
+// Trace is a readable counterexample.
+type Trace struct {
+	Test        string    `json:"test"`
+	Model       string    `json:"model"`
+	Observation string    `json:"observation"`
+	Faults      []Fault   `json:"faults,omitempty"`
+	Threads     []Thread  `json:"threads"`
+	MemoryOrder []Event   `json:"memory_order"`
+	Reordered   []Reorder `json:"reordered,omitempty"`
+	Spec        []string  `json:"spec,omitempty"`
+}
+
+// Thread is what one thread executed.
+type Thread struct {
+	Name string      `json:"name"` // "init", "thread 0", …
+	Ops  []Operation `json:"ops"`
+}
+
+// Operation is one invocation and its events in program order.
+type Operation struct {
+	Name   string  `json:"name"`
+	Pos    string  `json:"pos,omitempty"`
+	Events []Event `json:"events"`
+}
+
+// Event is an executed access or fence.
+type Event struct {
+	Kind      string `json:"kind"` // load, store, fence
+	Thread    string `json:"thread"`
+	Op        string `json:"op"`
+	Addr      string `json:"addr,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Fence     string `json:"fence,omitempty"`
+	Pos       string `json:"pos,omitempty"`
+	Order     int    `json:"order,omitempty"`      // 1-based position in memory order (accesses)
+	ReadsFrom string `json:"reads_from,omitempty"` // "init" or the store's description
+	Atomic    bool   `json:"atomic,omitempty"`
+}
+
+// Reorder is a pair of accesses of one thread that executed in memory
+// order opposite to program order.
+type Reorder struct {
+	Thread string `json:"thread"`
+	First  Event  `json:"first"`  // earlier in program order
+	Second Event  `json:"second"` // earlier in memory order
+	Fence  string `json:"fence"`  // the fence kind that would forbid it
+}
+
+// Fault is an error that happened in the execution.
+type Fault struct {
+	Thread string `json:"thread"`
+	What   string `json:"what"`
+	Pos    string `json:"pos,omitempty"`
+	Stmt   string `json:"stmt,omitempty"`
+}
+
+// Build renders the execution x of encoding e. spec, if given, is listed
+// as the observations serial executions make.
+func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
+	n := newNamer(e.Test)
+	t := &Trace{Test: e.Test.Name, Model: e.Model.Name}
+	if x.Outcome.Fault == lsl.NoFault {
+		t.Observation = describeOutcome(e.Test, x.Outcome)
+	} else {
+		t.Observation = "error: " + x.Outcome.Fault.String()
+	}
+	for _, f := range x.Faults {
+		t.Faults = append(t.Faults, Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
+			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt)})
+	}
+	for _, o := range spec {
+		t.Spec = append(t.Spec, describeOutcome(e.Test, o))
+	}
+	sort.Strings(t.Spec)
+
+	// Events per thread in program order.
+	ev := map[*encode.Access]Event{}
+	for _, a := range x.Accesses {
+		kind := "load"
+		if a.Store {
+			kind = "store"
+		}
+		ev[a.Access] = Event{
+			Kind: kind, Thread: threadName(a.Thread), Op: opName(e.Test, a.Thread, a.Inv),
+			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
+			Order: a.Order + 1, Atomic: a.Group != 0,
+		}
+	}
+	for _, a := range x.Accesses {
+		if a.Store {
+			continue
+		}
+		v := ev[a.Access]
+		if a.ReadsFrom == nil {
+			v.ReadsFrom = "init"
+		} else if s, ok := ev[a.ReadsFrom]; ok {
+			v.ReadsFrom = fmt.Sprintf("#%d (%s %s)", s.Order, s.Thread, s.Pos)
+		}
+		ev[a.Access] = v
+	}
+	threads := []int{rangeanalysis.InitThread}
+	for i := range e.Test.Threads {
+		threads = append(threads, i)
+	}
+	for _, th := range threads {
+		invs := e.Test.Init
+		if th != rangeanalysis.InitThread {
+			invs = e.Test.Threads[th]
+		}
+		if len(invs) == 0 {
+			continue
+		}
+		tt := Thread{Name: threadName(th)}
+		for i, inv := range invs {
+			op := Operation{Name: inv.Op, Pos: posString(inv.Pos)}
+			// merge accesses and fences of this invocation by program position
+			type item struct {
+				po    int
+				fence bool
+				ev    Event
+			}
+			var items []item
+			for _, a := range x.Accesses {
+				if a.Thread == th && a.Inv == i {
+					items = append(items, item{po: 2 * a.PoIndex, ev: ev[a.Access]})
+				}
+			}
+			for _, f := range x.Fences {
+				if f.Thread == th && !f.Implicit && invOfFence(e, f) == i {
+					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
+						Kind: "fence", Thread: threadName(th), Op: inv.Op, Fence: f.Kind.String(), Pos: posString(f.Stmt.Position())}})
+				}
+			}
+			sort.SliceStable(items, func(a, b int) bool { return items[a].po < items[b].po })
+			for _, it := range items {
+				op.Events = append(op.Events, it.ev)
+			}
+			tt.Ops = append(tt.Ops, op)
+		}
+		t.Threads = append(t.Threads, tt)
+	}
+	for _, a := range x.Accesses {
+		t.MemoryOrder = append(t.MemoryOrder, ev[a.Access])
+	}
+	// Reordered pairs: x <p y but y <M x, in the same thread.
+	for i, a := range x.Accesses {
+		for _, b := range x.Accesses[i+1:] {
+			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex {
+				t.Reordered = append(t.Reordered, Reorder{
+					Thread: threadName(a.Thread), First: ev[b.Access], Second: ev[a.Access],
+					Fence: fenceFor(b.Store, a.Store),
+				})
+			}
+		}
+	}
+	return t
+}
+
+func invOfFence(e *encode.Encoding, f *encode.Fence) int {
+	// a fence belongs to the invocation of the next access, or the last one
+	inv := -1
+	for _, a := range e.Accesses {
+		if a.Thread == f.Thread {
+			if a.PoIndex >= f.Before {
+				return a.Inv
+			}
+			inv = a.Inv
+		}
+	}
+	if inv < 0 {
+		return 0
+	}
+	return inv
+}
+
+func fenceFor(firstStore, secondStore bool) string {
+	k := map[[2]bool]string{
+		{false, false}: "load-load", {false, true}: "load-store",
+		{true, false}: "store-load", {true, true}: "store-store",
+	}
+	return k[[2]bool{firstStore, secondStore}]
+}
+
+func threadName(th int) string {
+	if th == rangeanalysis.InitThread {
+		return "init"
+	}
+	return fmt.Sprintf("thread %d", th)
+}
+
+func opName(t *lsl.Test, th, inv int) string {
+	invs := t.Init
+	if th != rangeanalysis.InitThread {
+		invs = t.Threads[th]
+	}
+	if inv < len(invs) {
+		return invs[inv].Op
+	}
+	return "?"
+}
+
+func posString(p lsl.Pos) string {
+	if !p.IsValid() {
+		return ""
+	}
+	return p.String()
+}
+
+// describeOutcome renders an outcome per operation: "thread 0: e(v=1); thread 1: d(ok=1 v=0)".
+func describeOutcome(t *lsl.Test, o lsl.Outcome) string {
+	var parts []string
+	group := func(th string, invs []*lsl.Invocation, obs [][]lsl.ObsItem) {
+		var ops []string
+		for i, items := range obs {
+			name := "?"
+			if i < len(invs) {
+				name = invs[i].Op
+			}
+			var vals []string
+			for _, it := range items {
+				if it.Kind == lsl.ObsLabel {
+					vals = append(vals, "@"+it.Name)
+				} else {
+					vals = append(vals, it.Name+"="+it.Val.String())
+				}
+			}
+			ops = append(ops, name+"("+strings.Join(vals, " ")+")")
+		}
+		if len(ops) > 0 {
+			parts = append(parts, th+": "+strings.Join(ops, " "))
+		}
+	}
+	group("init", t.Init, o.Init)
+	for i, obs := range o.Threads {
+		group(fmt.Sprintf("thread %d", i), t.Threads[i], obs)
+	}
+	for i, f := range t.Final {
+		if i < len(o.Final) {
+			parts = append(parts, fmt.Sprintf("final %s=%s", f.Name, o.Final[i]))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// WriteText prints the trace for a person.
+func (t *Trace) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
+	fmt.Fprintf(w, "  observed:  %s\n", t.Observation)
+	for _, f := range t.Faults {
+		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)\n", f.What, f.Thread, f.Pos, f.Stmt)
+	}
+	if len(t.Spec) > 0 {
+		fmt.Fprintf(w, "  the specification allows only:\n")
+		for i, s := range t.Spec {
+			if i == 12 {
+				fmt.Fprintf(w, "             … and %d more\n", len(t.Spec)-i)
+				break
+			}
+			fmt.Fprintf(w, "             %s\n", s)
+		}
+	}
+	for _, th := range t.Threads {
+		fmt.Fprintf(w, "%s:\n", th.Name)
+		for _, op := range th.Ops {
+			fmt.Fprintf(w, "  %s", op.Name)
+			if op.Pos != "" {
+				fmt.Fprintf(w, "  (%s)", op.Pos)
+			}
+			fmt.Fprintln(w)
+			for _, e := range op.Events {
+				fmt.Fprintf(w, "    %s\n", e.line(false))
+			}
+		}
+	}
+	fmt.Fprintf(w, "memory order:\n")
+	for _, e := range t.MemoryOrder {
+		fmt.Fprintf(w, "  %3d  %-9s %s\n", e.Order, e.Thread, e.line(true))
+	}
+	if len(t.Reordered) > 0 {
+		fmt.Fprintf(w, "reordered by the memory model (program order ≠ memory order):\n")
+		for _, r := range t.Reordered {
+			fmt.Fprintf(w, "  %s: %s %s (%s) went before %s %s (%s): a %s fence between them forbids this\n",
+				r.Thread, r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos, r.Fence)
+		}
+	}
+}
+
+func (e Event) line(short bool) string {
+	var s string
+	switch e.Kind {
+	case "fence":
+		s = "fence " + e.Fence
+	case "store":
+		s = fmt.Sprintf("#%-3d store %s = %s", e.Order, e.Addr, e.Value)
+	default:
+		s = fmt.Sprintf("#%-3d load  %s -> %s", e.Order, e.Addr, e.Value)
+		if e.ReadsFrom != "" && !short {
+			s += "   (reads " + e.ReadsFrom + ")"
+		}
+	}
+	if e.Atomic {
+		s += "  [atomic]"
+	}
+	if e.Pos != "" {
+		s = fmt.Sprintf("%-44s %s", s, e.Pos)
+	}
+	return s
+}
