@@ -1,0 +1,38 @@
+// Package reference computes the outcomes of a straight-line test by brute
+// force, straight from the axioms of SEMANTICS.md (CheckFence paper, Sections
+// 2.2–2.3, with TSO and PSO in the same style) and the range analysis of
+// Section 3.4 that excludes out-of-thin-air values.
+//
+// In: an *lsl.Test in straight-line form and a model name (serial, sc, tso,
+// pso, relaxed). Out: every distinct lsl.Outcome of the test's executions
+// on that model.
+//
+// It is an oracle for cross-checking the SAT encoder on small random tests,
+// so it shares no code with the encoder, the memory-model tables or the
+// project's range analysis: only the IR and lsl.Eval. It favours being
+// evidently right over being fast, and refuses tests that are too big.
+//
+// Conventions where SEMANTICS.md is silent:
+//   - A faulting primitive yields undefined and the thread continues; so does
+//     a load through an invalid address (which is no memory access). A break
+//     on a non-integer condition faults and is not taken. An assert faults
+//     unless its register is a non-zero integer; an assume removes the
+//     execution unless its register is one, and a bound_exceeded reached
+//     removes it always.
+//   - Addresses are valid when they are pointers whose base is a global's or
+//     an Alloc statement's. Alloc statements get bases above every global, in
+//     the order init, thread 0, thread 1, …, program order (lsl.AllocBases).
+//     Free only checks for non-pointers and for a block freed twice by one
+//     thread.
+//   - Under tso an atomic block executes a full fence on entry and on exit
+//     (also when left by a break, also when it makes no access).
+//   - Value sets (range analysis) are kept per register name of each thread
+//     (the init thread has its own) and per location. Undefined is a value
+//     like any other: it enters where a register may be read before any
+//     assignment, where a primitive faults, where a load's address may be
+//     invalid, and as the content of allocated blocks. Each value is tagged
+//     with the number of arithmetic or pointer operations it went through;
+//     values with more than the test contains are dropped, which makes the
+//     analysis terminate on increments through memory. An execution exists
+//     only if every value assigned to a register lies in the register's set.
+package reference

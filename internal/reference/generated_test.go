@@ -1,0 +1,73 @@
+package reference
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"checkfence/internal/testgen"
+	"checkfence/lsl"
+)
+
+// modelChain lists the models from strongest to weakest: each allows every
+// execution of the one before it (SEMANTICS.md), so outcome sets grow
+// along the chain.
+var modelChain = []string{"serial", "sc", "tso", "pso", "relaxed"}
+
+func generated(seed uint64) *lsl.Test {
+	return testgen.Generate(rand.New(rand.NewPCG(seed, 0)), testgen.Options{})
+}
+
+// TestGeneratedChain checks on random tests that the reference accepts
+// them and that outcome sets only grow from stronger to weaker models.
+func TestGeneratedChain(t *testing.T) {
+	n := uint64(400)
+	if testing.Short() {
+		n = 50
+	}
+	const chunks = 4
+	for c := range uint64(chunks) {
+		t.Run(fmt.Sprintf("chunk%d", c), func(t *testing.T) {
+			t.Parallel()
+			for seed := c; seed < n; seed += chunks {
+				checkChain(t, seed, generated(seed))
+			}
+		})
+	}
+}
+
+func checkChain(t *testing.T, seed uint64, test *lsl.Test) {
+	var prev []string
+	for _, m := range modelChain {
+		os, err := Outcomes(test, m)
+		if err != nil {
+			t.Fatalf("seed %d, %s: %v\n%s", seed, m, err, test)
+		}
+		cur := lsl.OutcomeKeys(os)
+		for _, k := range prev {
+			if _, found := slices.BinarySearch(cur, k); !found {
+				t.Errorf("seed %d: outcome %q of a stronger model missing on %s\n%s", seed, k, m, test)
+			}
+		}
+		prev = cur
+	}
+}
+
+// BenchmarkGenerated measures the reference on 1,000 random tests under
+// all five models (one iteration is the whole batch).
+func BenchmarkGenerated(b *testing.B) {
+	tests := make([]*lsl.Test, 1000)
+	for i := range tests {
+		tests[i] = generated(uint64(i))
+	}
+	for b.Loop() {
+		for _, test := range tests {
+			for _, m := range modelChain {
+				if _, err := Outcomes(test, m); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}

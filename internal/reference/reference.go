@@ -1,0 +1,163 @@
+package reference
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"checkfence/lsl"
+)
+
+// Limits that keep the enumeration fast; bigger tests are refused.
+const (
+	// MaxAccesses bounds the number of load and store statements of a test.
+	MaxAccesses = 12
+	// maxStates bounds the number of distinct search states explored.
+	maxStates = 100_000
+)
+
+// ErrTooBig is returned (wrapped) for tests the reference will not enumerate.
+var ErrTooBig = errors.New("test too big for the reference")
+
+// model is one row of the table in SEMANTICS.md.
+type model struct {
+	// keeps reports whether x <p y (same thread, x first) implies x <M y.
+	keeps func(xStore, yStore, sameAddr bool) bool
+	// forward: S(l) also holds the stores before l in program order.
+	forward bool
+	// atomicFence: an atomic block acts as a full fence before and after.
+	atomicFence bool
+	// serial: the accesses of one invocation are contiguous in <M.
+	serial bool
+}
+
+var models = map[string]model{
+	"serial": {
+		keeps:  func(_, _, _ bool) bool { return true },
+		serial: true,
+	},
+	"sc": {
+		keeps: func(_, _, _ bool) bool { return true },
+	},
+	"tso": {
+		keeps:       func(xs, ys, _ bool) bool { return !(xs && !ys) },
+		forward:     true,
+		atomicFence: true,
+	},
+	"pso": {
+		keeps: func(xs, ys, same bool) bool {
+			return !(xs && !ys) && !(xs && ys && !same)
+		},
+		forward: true,
+	},
+	"relaxed": {
+		keeps:   func(_, ys, same bool) bool { return same && ys },
+		forward: true,
+	},
+}
+
+// Models lists the model names Outcomes accepts.
+func Models() []string { return []string{"serial", "sc", "tso", "pso", "relaxed"} }
+
+// memory knows which addresses are valid and what they hold initially.
+type memory struct {
+	globals map[int64]*lsl.Global
+	allocs  map[int64]bool // bases of the test's Alloc statements
+}
+
+// valid reports whether p addresses a location: a pointer into a global or
+// into the block of one of the test's Alloc statements.
+func (m *memory) valid(p lsl.Value) bool {
+	return p.IsPtr() && (m.globals[p.Base()] != nil || m.allocs[p.Base()])
+}
+
+// initial returns the initial value of a valid location: a global's InitVal
+// with the same offsets, else 0; undefined in an allocated block.
+func (m *memory) initial(p lsl.Value) lsl.Value {
+	g := m.globals[p.Base()]
+	if g == nil {
+		return lsl.Undefined
+	}
+	offs := p.Offsets()
+	for _, iv := range g.Init {
+		if slices.Equal(iv.Offsets, offs) {
+			return iv.Val
+		}
+	}
+	return lsl.Int(0)
+}
+
+// Outcomes returns every distinct outcome of the executions of t on the
+// named model, sorted by key. All error executions share one outcome (with
+// Fault set to the fault of one of them). It returns an error for models it
+// does not know, statements outside the straight-line form, and tests too
+// big to enumerate (wrapping ErrTooBig).
+func Outcomes(t *lsl.Test, modelName string) ([]lsl.Outcome, error) {
+	mod, ok := models[modelName]
+	if !ok {
+		return nil, fmt.Errorf("unknown memory model %q", modelName)
+	}
+	if t == nil {
+		return nil, fmt.Errorf("nil test")
+	}
+	mem := &memory{globals: map[int64]*lsl.Global{}, allocs: map[int64]bool{}}
+	var maxBase int64
+	for _, g := range t.Globals {
+		if g == nil || g.Base < 1 {
+			return nil, fmt.Errorf("global with invalid base")
+		}
+		if mem.globals[g.Base] != nil {
+			return nil, lsl.Errorf(g.Pos, "global %s: base %d used twice", g.Name, g.Base)
+		}
+		mem.globals[g.Base] = g
+		maxBase = max(maxBase, g.Base)
+	}
+	// Alloc statements get fresh bases above every global, numbered in
+	// the order init, thread 0, thread 1, … and program order.
+	fl := &flattener{nextBase: maxBase + 1}
+	var threads []*threadCode
+	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
+		tc, err := fl.thread(invs)
+		if err != nil {
+			return nil, err
+		}
+		threads = append(threads, tc)
+	}
+	if fl.accesses > MaxAccesses {
+		return nil, fmt.Errorf("%w: %d loads and stores (at most %d)", ErrTooBig, fl.accesses, MaxAccesses)
+	}
+	for b := maxBase + 1; b < fl.nextBase; b++ {
+		mem.allocs[b] = true
+	}
+	for _, f := range t.Final {
+		if !f.Addr.IsPtr() || mem.globals[f.Addr.Base()] == nil {
+			return nil, fmt.Errorf("final location %s: %s is not a global location", f.Name, f.Addr)
+		}
+	}
+	rs, err := analyze(threads, mem)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrTooBig, err)
+	}
+	e := &engine{
+		test:     t,
+		model:    mod,
+		threads:  threads,
+		mem:      mem,
+		ranges:   rs,
+		seen:     map[string]struct{}{},
+		outcomes: map[string]lsl.Outcome{},
+	}
+	if err := e.run(); err != nil {
+		return nil, err
+	}
+	keys := make([]string, 0, len(e.outcomes))
+	for k := range e.outcomes {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	out := make([]lsl.Outcome, len(keys))
+	for i, k := range keys {
+		out[i] = e.outcomes[k]
+	}
+	return out, nil
+}

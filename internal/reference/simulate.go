@@ -1,0 +1,169 @@
+package reference
+
+import (
+	"fmt"
+	"slices"
+
+	"checkfence/lsl"
+)
+
+// simulate runs thread t of s (which it may modify: s.th[t] must be s's
+// own, as clone(t) makes it) until the thread
+// reaches a load through a valid address or its end. It returns the
+// resulting states: several when a Choose branches, none when the
+// execution cannot exist (a false assume, a bound exceeded, a value outside
+// the range analysis' sets).
+func (e *engine) simulate(s *state, t int) []*state {
+	tc := e.threads[t]
+	th := s.th[t]
+	for th.pc < len(tc.code) {
+		in := tc.code[th.pc]
+		e.enterAtom(th, t, in.atom)
+		switch st := in.s.(type) {
+		case nil: // opens an atomic block
+		case *lsl.Const:
+			if !e.assign(s, t, st.Dst, st.Val) {
+				return nil
+			}
+		case *lsl.Prim:
+			args := make([]lsl.Value, len(st.Args))
+			for i, r := range st.Args {
+				args[i] = e.reg(s, t, r)
+			}
+			v, f := lsl.Eval(st.Op, st.Type, args...)
+			if f != lsl.NoFault {
+				s.setFault(f)
+				v = lsl.Undefined
+			}
+			if !e.assign(s, t, st.Dst, v) {
+				return nil
+			}
+		case *lsl.Load:
+			a := e.reg(s, t, st.Addr)
+			if e.mem.valid(a) {
+				return []*state{s} // wait until the load is placed or guessed
+			}
+			s.setFault(addressFault(a))
+			if !e.assign(s, t, st.Dst, lsl.Undefined) {
+				return nil
+			}
+		case *lsl.Store:
+			a := e.reg(s, t, st.Addr)
+			if !e.mem.valid(a) {
+				s.setFault(addressFault(a))
+				break
+			}
+			loc, ok := e.locIdx[a]
+			if !ok {
+				e.err = fmt.Errorf("internal error: store to %s, which has no value set", a)
+				return nil
+			}
+			th.events = append(th.events, event{store: true, loc: loc, val: e.reg(s, t, st.Src), atom: in.atom, inv: in.inv})
+		case *lsl.Fence:
+			th.events = append(th.events, event{fence: true, kind: st.Kind})
+		case *lsl.Break:
+			if st.Cond == "" {
+				th.pc = in.target
+				continue
+			}
+			c := e.reg(s, t, st.Cond)
+			if !c.IsInt() {
+				s.setFault(lsl.FaultUndefined) // the break is not taken
+				break
+			}
+			if c.IntVal() != 0 {
+				th.pc = in.target
+				continue
+			}
+		case *lsl.Assert:
+			switch c := e.reg(s, t, st.Cond); {
+			case c.IsUndef():
+				s.setFault(lsl.FaultUndefined)
+			case !c.Truthy():
+				s.setFault(lsl.FaultAssert)
+			}
+		case *lsl.Assume:
+			if !e.reg(s, t, st.Cond).Truthy() {
+				return nil
+			}
+		case *lsl.Observe:
+			item := lsl.ObsItem{Kind: st.Kind, Name: st.Name}
+			if st.Kind != lsl.ObsLabel {
+				item.Val = e.reg(s, t, st.Val)
+			}
+			th.obs[in.inv] = append(th.obs[in.inv], item)
+		case *lsl.Choose:
+			vs, err := chooseValues(st)
+			if err != nil {
+				e.err = err
+				return nil
+			}
+			var out []*state
+			for _, v := range vs {
+				c := s.clone(t)
+				if e.assign(c, t, st.Dst, v) {
+					c.th[t].pc++
+					out = append(out, e.simulate(c, t)...)
+				}
+			}
+			return out
+		case *lsl.Alloc:
+			if !e.assign(s, t, st.Dst, lsl.Ptr(in.base)) {
+				return nil
+			}
+		case *lsl.Free:
+			a := e.reg(s, t, st.Addr)
+			switch i, found := slices.BinarySearch(th.freed, a.Base()); {
+			case !a.IsPtr():
+				s.setFault(addressFault(a))
+			case found:
+				s.setFault(lsl.FaultDoubleFree)
+			default:
+				th.freed = slices.Insert(th.freed, i, a.Base())
+			}
+		case *lsl.BoundExceeded:
+			return nil
+		}
+		th.pc++
+	}
+	e.enterAtom(th, t, 0)
+	return []*state{s}
+}
+
+// enterAtom notes that thread t reached code of atomic block atom (0:
+// none). Under a model whose atomic blocks act as full fences, entering
+// and leaving a block executes one.
+func (e *engine) enterAtom(th *threadState, t, atom int) {
+	if atom == th.curAtom {
+		return
+	}
+	if e.model.atomicFence && t != 0 {
+		th.events = append(th.events, event{fence: true, kind: lsl.Full})
+	}
+	th.curAtom = atom
+}
+
+// assign sets register r of thread t to v, unless v lies outside r's value
+// set, in which case the execution does not exist (v could only come out
+// of thin air).
+func (e *engine) assign(s *state, t int, r lsl.Reg, v lsl.Value) bool {
+	i, ok := e.regIdx[t][r]
+	if !ok || !e.ranges.has(t, r, v) {
+		return false
+	}
+	s.th[t].regs[i] = v
+	return true
+}
+
+func (s *state) setFault(f lsl.Fault) {
+	if s.fault == lsl.NoFault {
+		s.fault = f
+	}
+}
+
+func addressFault(a lsl.Value) lsl.Fault {
+	if a.IsUndef() {
+		return lsl.FaultUndefined
+	}
+	return lsl.FaultAddress
+}
