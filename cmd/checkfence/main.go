@@ -38,6 +38,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		ErrWriter: stderr,
 		Commands: []*cli.Command{
 			litmusCommand(&status),
+			outcomesCommand(&status),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}

@@ -1,0 +1,6 @@
+test bad
+thread {
+  op P0 {
+    x = load
+  }
+}

@@ -1,0 +1,413 @@
+package unroll
+
+import (
+	"reflect"
+	"strconv"
+
+	"checkfence/lsl"
+)
+
+// Static facts about procedures, computed once per procedure on its source
+// form (before inlining).
+
+// uses returns the registers s reads (not those of nested bodies).
+func uses(s lsl.Stmt) []lsl.Reg {
+	switch s := s.(type) {
+	case *lsl.Prim:
+		return s.Args
+	case *lsl.Load:
+		return []lsl.Reg{s.Addr}
+	case *lsl.Store:
+		return []lsl.Reg{s.Addr, s.Src}
+	case *lsl.Call:
+		return s.Args
+	case *lsl.Break:
+		return condReg(s.Cond)
+	case *lsl.Continue:
+		return condReg(s.Cond)
+	case *lsl.Assert:
+		return []lsl.Reg{s.Cond}
+	case *lsl.Assume:
+		return []lsl.Reg{s.Cond}
+	case *lsl.Observe:
+		return condReg(s.Val)
+	case *lsl.Free:
+		return []lsl.Reg{s.Addr}
+	}
+	return nil
+}
+
+func condReg(r lsl.Reg) []lsl.Reg {
+	if r == "" {
+		return nil
+	}
+	return []lsl.Reg{r}
+}
+
+// defs returns the registers s assigns (not those of nested bodies).
+func defs(s lsl.Stmt) []lsl.Reg {
+	switch s := s.(type) {
+	case *lsl.Const:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Prim:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Load:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Alloc:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Choose:
+		return []lsl.Reg{s.Dst}
+	case *lsl.ThreadID:
+		return []lsl.Reg{s.Dst}
+	case *lsl.Call:
+		return s.Results
+	}
+	return nil
+}
+
+// isNil reports a nil statement, including a typed nil pointer, which
+// would make any method call panic.
+func isNil(s lsl.Stmt) bool {
+	if s == nil {
+		return true
+	}
+	v := reflect.ValueOf(s)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// walkStmts is lsl.Walk that skips nil statements.
+func walkStmts(body []lsl.Stmt, f func(lsl.Stmt) bool) {
+	lsl.Walk(body, func(s lsl.Stmt) bool {
+		if isNil(s) {
+			return false
+		}
+		return f(s)
+	})
+}
+
+// continues reports whether body contains a continue of label that is not
+// shadowed by an inner block of the same label: then the block labelled
+// label around body is a loop.
+func continues(body []lsl.Stmt, label string) bool {
+	for _, s := range body {
+		switch s := s.(type) {
+		case *lsl.Continue:
+			if s != nil && s.Label == label {
+				return true
+			}
+		case *lsl.Block:
+			if s != nil && s.Label != label && continues(s.Body, label) {
+				return true
+			}
+		case *lsl.Atomic:
+			if s != nil && continues(s.Body, label) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// procInfo holds what the unroller needs to know about a procedure.
+type procInfo struct {
+	proc *lsl.Proc
+	// segs names each call and each loop in loop IDs and register names:
+	// the callee or the label, with "$n" for the n-th of its kind.
+	segs map[lsl.Stmt]string
+	// loops holds the blocks that are loops.
+	loops map[*lsl.Block]bool
+	// resets lists the registers a fresh frame must set to undefined:
+	// those read where they may not be assigned yet (readResets), and
+	// results assigned on some paths only (resultResets).
+	readResets, resultResets []lsl.Reg
+	// undefResults holds the results the body never assigns.
+	undefResults map[lsl.Reg]bool
+	// spin caches the spin-loop test of each loop.
+	spin map[*lsl.Block]bool
+}
+
+func newProcInfo(p *lsl.Proc) *procInfo {
+	info := &procInfo{
+		proc:         p,
+		segs:         map[lsl.Stmt]string{},
+		loops:        map[*lsl.Block]bool{},
+		undefResults: map[lsl.Reg]bool{},
+		spin:         map[*lsl.Block]bool{},
+	}
+	calls := map[string]int{}
+	loops := map[string]int{}
+	seg := func(count map[string]int, name string) string {
+		count[name]++
+		if n := count[name]; n > 1 {
+			return name + "$" + strconv.Itoa(n)
+		}
+		return name
+	}
+	walkStmts(p.Body, func(s lsl.Stmt) bool {
+		switch s := s.(type) {
+		case *lsl.Call:
+			info.segs[s] = seg(calls, s.Proc)
+		case *lsl.Block:
+			if continues(s.Body, s.Label) {
+				info.loops[s] = true
+				info.segs[s] = seg(loops, s.Label)
+			}
+		}
+		return true
+	})
+
+	// Registers the body may read before assigning them, and results it
+	// may leave unassigned.
+	entry := regSet{}
+	for _, r := range p.Params {
+		entry[r] = true
+	}
+	seen := map[lsl.Reg]bool{}
+	w := &defWalker{onRead: func(r lsl.Reg, d regSet) {
+		if !d[r] && !seen[r] {
+			seen[r] = true
+			info.readResets = append(info.readResets, r)
+		}
+	}}
+	exit := w.walk(p.Body, entry)
+	assigned := mayDefs(p.Body)
+	for _, r := range p.Params {
+		assigned[r] = true
+	}
+	for _, r := range p.Results {
+		switch {
+		case !assigned[r]:
+			info.undefResults[r] = true
+		case exit != nil && !exit[r] && !seen[r]:
+			seen[r] = true
+			info.resultResets = append(info.resultResets, r)
+		}
+	}
+	return info
+}
+
+// regSet is a set of registers; nil stands for an unreachable point
+// (where every register counts as assigned).
+type regSet map[lsl.Reg]bool
+
+func (d regSet) clone() regSet {
+	if d == nil {
+		return nil
+	}
+	c := make(regSet, len(d))
+	for r := range d {
+		c[r] = true
+	}
+	return c
+}
+
+// meet intersects the reachable states of ds; nil if none is reachable.
+func meet(ds []regSet) regSet {
+	var out regSet
+	for _, d := range ds {
+		if d == nil {
+			continue
+		}
+		if out == nil {
+			out = d.clone()
+			continue
+		}
+		for r := range out {
+			if !d[r] {
+				delete(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// mayDefs returns every register body may assign.
+func mayDefs(body []lsl.Stmt) regSet {
+	d := regSet{}
+	walkStmts(body, func(s lsl.Stmt) bool {
+		for _, r := range defs(s) {
+			d[r] = true
+		}
+		return true
+	})
+	return d
+}
+
+// defWalker computes, along structured control flow, which registers are
+// definitely assigned at each point (a must-analysis). A loop's head needs
+// no fixpoint: registers are only ever added along a path, so the state
+// at a continue includes the state at the head, and the head's state is
+// the state on entry.
+type defWalker struct {
+	onRead func(r lsl.Reg, d regSet) // a read at a reachable point
+	// onJump is told of a break or continue whose label no block inside
+	// the walked code has; its state is the one before the jump.
+	onJump  func(s lsl.Stmt, d regSet)
+	onStmt  func(s lsl.Stmt) // every reachable simple statement
+	targets []*defTarget
+}
+
+type defTarget struct {
+	label string
+	exits []regSet
+}
+
+// walk returns the state after stmts, starting from d (which it may
+// modify).
+func (w *defWalker) walk(stmts []lsl.Stmt, d regSet) regSet {
+	for _, s := range stmts {
+		if d == nil {
+			return nil // unreachable: nothing after a jump executes
+		}
+		if isNil(s) {
+			continue
+		}
+		if w.onStmt != nil {
+			w.onStmt(s)
+		}
+		if w.onRead != nil {
+			for _, r := range uses(s) {
+				w.onRead(r, d)
+			}
+		}
+		switch s := s.(type) {
+		case *lsl.Block:
+			t := &defTarget{label: s.Label}
+			w.targets = append(w.targets, t)
+			end := w.walk(s.Body, d.clone())
+			w.targets = w.targets[:len(w.targets)-1]
+			d = meet(append(t.exits, end))
+		case *lsl.Atomic:
+			d = w.walk(s.Body, d)
+		case *lsl.Break:
+			if t := w.target(s.Label); t != nil {
+				t.exits = append(t.exits, d.clone())
+			} else if w.onJump != nil {
+				w.onJump(s, d)
+			}
+			if s.Cond == "" {
+				d = nil
+			}
+		case *lsl.Continue:
+			if w.target(s.Label) == nil && w.onJump != nil {
+				w.onJump(s, d)
+			}
+			if s.Cond == "" {
+				d = nil
+			}
+		default:
+			for _, r := range defs(s) {
+				d[r] = true
+			}
+		}
+	}
+	return d
+}
+
+func (w *defWalker) target(label string) *defTarget {
+	for i := len(w.targets) - 1; i >= 0; i-- {
+		if w.targets[i].label == label {
+			return w.targets[i]
+		}
+	}
+	return nil
+}
+
+// spinLoop reports whether loop b of procedure p satisfies the spin
+// criterion (see the package documentation). pure reports whether a
+// called procedure, with all it calls, is free of side effects and loops.
+func spinLoop(p *lsl.Proc, b *lsl.Block, pure func(*lsl.Call) bool) bool {
+	// The registers code after the loop may read: those read anywhere
+	// in p outside b (flow-insensitively), and p's results. Reads inside
+	// b are checked below, so the temporaries of a loop's exit tests,
+	// left unassigned by an earlier exit, do not count.
+	live := regSet{}
+	for _, r := range p.Results {
+		live[r] = true
+	}
+	walkStmts(p.Body, func(s lsl.Stmt) bool {
+		if s == lsl.Stmt(b) {
+			return false
+		}
+		for _, r := range uses(s) {
+			live[r] = true
+		}
+		return true
+	})
+
+	assigned := mayDefs(b.Body)
+	ok := true
+	var exits []regSet // the states in which the loop is left
+	w := &defWalker{
+		onRead: func(r lsl.Reg, d regSet) {
+			// A register the body assigns, read before this iteration
+			// has assigned it, carries a value from the last iteration.
+			if assigned[r] && !d[r] {
+				ok = false
+			}
+		},
+		// The loop's own label is not a target of the walk, so its
+		// breaks and continues arrive here.
+		onJump: func(s lsl.Stmt, d regSet) {
+			switch s := s.(type) {
+			case *lsl.Break:
+				if s.Label == b.Label {
+					exits = append(exits, d.clone())
+					return
+				}
+			case *lsl.Continue:
+				if s.Label == b.Label {
+					return // the next iteration
+				}
+			}
+			// A break of an enclosing block (a return) or a continue of
+			// an enclosing loop: a way out other than the condition.
+			ok = false
+		},
+		onStmt: func(s lsl.Stmt) {
+			switch s := s.(type) {
+			case *lsl.Store, *lsl.Alloc, *lsl.Free, *lsl.Observe, *lsl.Assert, *lsl.BoundExceeded:
+				ok = false
+			case *lsl.Continue:
+				if s.Label != b.Label {
+					ok = false // a nested loop, or an enclosing one
+				}
+			case *lsl.Call:
+				if !pure(s) {
+					ok = false
+				}
+			}
+		},
+	}
+	end := w.walk(b.Body, regSet{})
+	exits = append(exits, end)
+	for _, d := range exits {
+		if d == nil {
+			continue
+		}
+		for r := range assigned {
+			if live[r] && !d[r] {
+				ok = false // after the loop it could hold an earlier iteration's value
+			}
+		}
+	}
+	return ok
+}
+
+// pureBody reports whether body has no statement with a side effect, no
+// assertion and no loop; calls are checked with pure.
+func pureBody(body []lsl.Stmt, pure func(*lsl.Call) bool) bool {
+	ok := true
+	walkStmts(body, func(s lsl.Stmt) bool {
+		switch s := s.(type) {
+		case *lsl.Store, *lsl.Alloc, *lsl.Free, *lsl.Observe, *lsl.Assert, *lsl.BoundExceeded, *lsl.Continue:
+			ok = false
+		case *lsl.Call:
+			if !pure(s) {
+				ok = false
+			}
+		}
+		return ok
+	})
+	return ok
+}

@@ -1,0 +1,105 @@
+// Package unroll turns a Program and a test harness into the straight-line
+// Test the encoder reads: it inlines every call, unrolls every loop to a
+// bound, reduces side-effect-free spin loops to their last iteration, and
+// marks the points that only executions exceeding a bound reach (CheckFence
+// paper, Sections 3.1 and 3.3; SEMANTICS.md, "Loops").
+//
+// In: an *lsl.Program (procedures with calls and loops, as the C front end
+// makes them), a *tests.Test (init operations and threads of operations),
+// and Bounds. Out: a *Result holding the *lsl.Test, the loop instances met
+// with the bound each got, and the size of the unrolled code.
+//
+// # Harness
+//
+// Each operation call becomes one lsl.Invocation: the body of the called
+// procedure (which takes no parameters; its results are ignored), inlined
+// and unrolled. ThreadID becomes a constant: 0 during init, i in thread i.
+//
+// # Inlining and names
+//
+// Registers of a Test belong to a thread and persist from one invocation
+// to the next, so every inlined body gets registers of its own. Register r
+// of invocation k is "ek.r"; register r of a procedure f it calls is
+// "ek.f.r", of a procedure g that f calls "ek.f.g.r". When a body calls the
+// same procedure at several sites, the n-th site (n >= 2, counted in
+// program order) is named "f$n". Loop iterations share registers, as the
+// loop's own code does. A name that would collide with another is given a
+// "$n" suffix. A call becomes movs of the arguments into the callee's
+// parameters, the callee's body, and movs of its results into the
+// caller's result registers. As every call gets a fresh frame, registers
+// that the callee may read before assigning them (an uninitialised local,
+// a result assigned on some paths only) are set to undefined at its entry;
+// a result the callee never assigns is copied back as the constant
+// undefined. Recursion is an error. Labels are named like registers, with
+// the iterations of enclosing loops: "e0.outer#2.f.body".
+//
+// # Loop instances
+//
+// A loop is a labelled block containing a continue of its own label. A
+// loop instance is a loop reached along one path of invocations, calls and
+// iterations of enclosing loops. Its ID names that path:
+//
+//	t1.e0/enqueue/L3@queue.c:36:5          loop L3 of operation 0 of thread 1
+//	init.e0/setup/cas/retry@queue.c:9:3    in procedure cas called by the op
+//	t0.e1/op/outer#2/inner@a.c:7:5         inner, in iteration 2 of outer
+//
+// The first part is "init" or "t<i>" and ".e<k>" for the k-th operation
+// (from 0); then the operation's name; then one segment per call (the
+// callee's name, "$n" for the n-th site of one callee in a body) and per
+// enclosing loop ("label#j" for iteration j, from 1; "label$n" for the n-th
+// loop of one label in a body); then the loop's label and "@" and its
+// position. IDs depend only on the program, the harness and the
+// iterations of enclosing loops, so they stay the same when bounds grow:
+// the lazy unrolling of Section 3.3 raises Bounds[id] for the instance
+// whose BoundExceeded was reachable and unrolls again.
+//
+// # Unrolling
+//
+// A loop L with bound k becomes a block L holding k blocks L#1 … L#k, one
+// per iteration, followed by a BoundExceeded naming the instance:
+//
+//	L: {                     e0.L: {
+//	  break L if done          e0.L#1: { break e0.L if e0.done; …; break e0.L#1 }
+//	  …                  =>    e0.L#2: { break e0.L if e0.done; …; break e0.L#2 }
+//	  continue L               bound_exceeded "t0.e0/op/L@a.c:3:1"
+//	}                        }
+//
+// A break of L leaves the outer block, hence all iterations. A continue of
+// L in iteration j leaves block L#j, so control falls into iteration j+1;
+// after the last iteration it reaches the BoundExceeded, then leaves the
+// loop. Falling off the end of an iteration leaves the loop (a break of the
+// outer block is added unless the iteration already ends in a jump).
+//
+// # Spin loops
+//
+// A spin loop's earlier iterations change nothing that later code can
+// see, so the executions that spin and then leave are those of the last,
+// leaving iteration alone (paper Section 3.1, Fig. 7). A loop is reduced
+// to one iteration, in which each continue of the loop becomes "assume the
+// continue is not taken", if
+//   - its body, with the procedures it calls, has no store, alloc, free,
+//     observation, assertion or nested loop (loads, fences, atomic blocks,
+//     operations, choices and assumptions are allowed);
+//   - it leaves only through breaks of its own label or by falling off its
+//     end: no break of an enclosing block (no return) and no continue of
+//     another loop;
+//   - no register flows from one iteration to the next or past the loop:
+//     the body reads a register it assigns only where every path through
+//     the iteration has already assigned it, and every register it assigns
+//     that code outside the loop reads (or a result of the procedure) is
+//     assigned on every path that leaves the loop.
+//
+// Paths are judged on control flow alone, not on branch conditions. Such a
+// loop gets no BoundExceeded, and its bound is not used. Assertions are
+// excluded because the encoder follows a path past a fault: an assertion
+// failing in an iteration that then spins would be cut off by the
+// assumption. Faults of loads and operations are allowed, so such an
+// error execution is kept only if its failing iteration can also leave
+// (the interpreter, which stops at a fault, loses nothing).
+//
+// # Size
+//
+// Result.Stats counts the statements of the unrolled code as the paper's
+// Fig. 10 does (instructions, loads, stores). Options.MaxStmts stops an
+// unrolling whose nested bounds make the code too large.
+package unroll

@@ -1,0 +1,564 @@
+package unroll
+
+import (
+	"strconv"
+
+	"checkfence/lsl"
+	"checkfence/tests"
+)
+
+// Bounds maps a loop instance's ID to the number of iterations to unroll
+// it to. Instances not in the map get the default bound.
+type Bounds map[string]int
+
+// Options controls Unroll.
+type Options struct {
+	Bounds Bounds
+	// DefaultBound is the bound of instances not in Bounds; 0 means 1, the
+	// paper's first round of lazy unrolling.
+	DefaultBound int
+	// NoSpinReduction unrolls spin loops like any other loop.
+	NoSpinReduction bool
+	// MaxStmts bounds the size of the unrolled code, which grows with the
+	// product of nested bounds; 0 means DefaultMaxStmts.
+	MaxStmts int
+}
+
+// DefaultMaxStmts is the size limit when Options.MaxStmts is 0.
+const DefaultMaxStmts = 1 << 21
+
+// maxDepth bounds the nesting of blocks and calls being expanded, so that a
+// hostile program cannot exhaust the stack.
+const maxDepth = 2000
+
+// Result is the unrolled test and what was done to get it.
+type Result struct {
+	Test *lsl.Test
+	// Loops lists the loop instances met, in program order (an enclosing
+	// loop before the instances inside it).
+	Loops []Loop
+	Stats Stats
+}
+
+// Loop is one loop instance.
+type Loop struct {
+	ID    string
+	Pos   lsl.Pos // of the loop's block
+	Bound int     // the iterations unrolled (1 for a spin loop)
+	Spin  bool    // reduced to its last iteration; has no BoundExceeded
+}
+
+// Stats measures the unrolled code as the paper's Fig. 10 does.
+type Stats struct {
+	// Instrs counts every statement except labelled and atomic blocks
+	// (whose contents are counted instead) and BoundExceeded markers.
+	Instrs int
+	Loads  int
+	Stores int
+}
+
+// Loop returns the instance called id.
+func (r *Result) Loop(id string) (Loop, bool) {
+	for _, l := range r.Loops {
+		if l.ID == id {
+			return l, true
+		}
+	}
+	return Loop{}, false
+}
+
+// Unroll inlines and unrolls the operations of t, with the loop bounds
+// given (1 for instances not in bounds). Errors are *lsl.Error with the
+// position of the offending call, operation or statement.
+func Unroll(prog *lsl.Program, t *tests.Test, bounds Bounds) (*Result, error) {
+	return UnrollWith(prog, t, Options{Bounds: bounds})
+}
+
+// UnrollWith is Unroll with options.
+func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error) {
+	if prog == nil {
+		return nil, lsl.Errorf(lsl.Pos{}, "nil program")
+	}
+	if t == nil {
+		return nil, lsl.Errorf(lsl.Pos{}, "nil test")
+	}
+	if opts.DefaultBound == 0 {
+		opts.DefaultBound = 1
+	}
+	if opts.DefaultBound < 1 {
+		return nil, lsl.Errorf(t.Pos, "default loop bound %d is less than 1", opts.DefaultBound)
+	}
+	if opts.MaxStmts <= 0 {
+		opts.MaxStmts = DefaultMaxStmts
+	}
+	u := &unroller{
+		opts:  opts,
+		procs: map[string]*lsl.Proc{},
+		infos: map[*lsl.Proc]*procInfo{},
+		pure:  map[*lsl.Proc]purity{},
+		ids:   newNamer(),
+		res:   &Result{},
+	}
+	for _, p := range prog.Procs {
+		if p == nil {
+			return nil, lsl.Errorf(lsl.Pos{}, "nil procedure")
+		}
+		if _, dup := u.procs[p.Name]; dup {
+			return nil, lsl.Errorf(p.Pos, "duplicate procedure %s", p.Name)
+		}
+		u.procs[p.Name] = p
+	}
+	test := &lsl.Test{Name: t.Name, Globals: append([]*lsl.Global(nil), prog.Globals...)}
+	var err error
+	if test.Init, err = u.thread("init", 0, t.Init); err != nil {
+		return nil, err
+	}
+	for i, th := range t.Threads {
+		invs, err := u.thread("t"+strconv.Itoa(i), i, th)
+		if err != nil {
+			return nil, err
+		}
+		test.Threads = append(test.Threads, invs)
+	}
+	// The front end's mistakes that inlining passes through unchanged (an
+	// invalid operation, a register never assigned) are caught here, so
+	// the encoder only ever sees valid tests.
+	if err := lsl.ValidateTest(test); err != nil {
+		return nil, err
+	}
+	u.res.Test = test
+	u.res.Stats = measure(test)
+	return u.res, nil
+}
+
+func measure(t *lsl.Test) Stats {
+	var st Stats
+	count := func(invs []*lsl.Invocation) {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				switch s.(type) {
+				case *lsl.Block, *lsl.Atomic, *lsl.BoundExceeded:
+					return true
+				case *lsl.Load:
+					st.Loads++
+				case *lsl.Store:
+					st.Stores++
+				}
+				st.Instrs++
+				return true
+			})
+		}
+	}
+	count(t.Init)
+	for _, th := range t.Threads {
+		count(th)
+	}
+	return st
+}
+
+type purity uint8
+
+const (
+	purityUnknown purity = iota
+	purityPending        // being computed: a recursive call, never pure
+	purityPure
+	purityImpure
+)
+
+type unroller struct {
+	opts   Options
+	procs  map[string]*lsl.Proc
+	infos  map[*lsl.Proc]*procInfo
+	pure   map[*lsl.Proc]purity
+	ids    *namer
+	res    *Result
+	nstmts int
+
+	// Per thread.
+	threadIndex int
+	regs        *namer
+
+	// Per invocation.
+	labels *namer
+	calls  []*lsl.Proc // the procedures being inlined, outermost first
+	depth  int
+}
+
+// scope is the context of the code being expanded: which inlined
+// instance, which iterations, which blocks enclose it.
+type scope struct {
+	info *procInfo
+	// inst identifies the inlined instance, for register names: the
+	// invocation and the quoted segments of the calls (quoted strings
+	// delimit themselves, so no two call paths share an inst).
+	inst      string
+	regPrefix string // "e0.f": register names of the instance
+	lblPrefix string // "e0.outer#2.f": label names here
+	idPath    string // "t0.e0/op/outer#2/f": loop IDs here
+	jumps     []*jump
+}
+
+// jump says what a break or continue of a source label becomes.
+type jump struct {
+	label string // the source label
+	brk   string // the emitted block a break leaves
+	// For a loop: the emitted block a continue leaves (the current
+	// iteration), or for a spin loop the register that holds "the
+	// continue is not taken".
+	cont string
+	spin bool
+	stop lsl.Reg
+}
+
+func (sc *scope) with(j *jump, lblPrefix, idPath string) *scope {
+	c := *sc
+	c.jumps = append(sc.jumps[:len(sc.jumps):len(sc.jumps)], j)
+	c.lblPrefix, c.idPath = lblPrefix, idPath
+	return &c
+}
+
+func (sc *scope) find(label string) *jump {
+	for i := len(sc.jumps) - 1; i >= 0; i-- {
+		if sc.jumps[i].label == label {
+			return sc.jumps[i]
+		}
+	}
+	return nil
+}
+
+func (u *unroller) info(p *lsl.Proc) *procInfo {
+	if info, ok := u.infos[p]; ok {
+		return info
+	}
+	info := newProcInfo(p)
+	u.infos[p] = info
+	return info
+}
+
+// isPure reports whether procedure p, with all it calls, has no side
+// effect, assertion or loop.
+func (u *unroller) isPure(p *lsl.Proc) bool {
+	switch u.pure[p] {
+	case purityPure:
+		return true
+	case purityImpure, purityPending:
+		return false
+	}
+	u.pure[p] = purityPending
+	ok := pureBody(p.Body, u.pureCall)
+	if ok {
+		u.pure[p] = purityPure
+	} else {
+		u.pure[p] = purityImpure
+	}
+	return ok
+}
+
+func (u *unroller) pureCall(c *lsl.Call) bool {
+	p := u.procs[c.Proc]
+	return p != nil && u.isPure(p)
+}
+
+func (u *unroller) isSpin(info *procInfo, b *lsl.Block) bool {
+	if u.opts.NoSpinReduction {
+		return false
+	}
+	s, ok := info.spin[b]
+	if !ok {
+		s = spinLoop(info.proc, b, u.pureCall)
+		info.spin[b] = s
+	}
+	return s
+}
+
+// thread expands the operation calls of one thread (or of init).
+func (u *unroller) thread(name string, index int, ops []tests.OpCall) ([]*lsl.Invocation, error) {
+	u.threadIndex = index
+	u.regs = newNamer()
+	var invs []*lsl.Invocation
+	for k, oc := range ops {
+		p := u.procs[oc.Name]
+		if p == nil {
+			return nil, lsl.Errorf(oc.Pos, "unknown operation %s", oc.Name)
+		}
+		if len(p.Params) > 0 {
+			return nil, lsl.Errorf(oc.Pos, "operation %s: %d parameters, want 0", oc.Name, len(p.Params))
+		}
+		u.labels = newNamer()
+		u.calls = []*lsl.Proc{p}
+		u.depth = 0
+		e := "e" + strconv.Itoa(k)
+		sc := &scope{info: u.info(p), inst: e, regPrefix: e, lblPrefix: e, idPath: name + "." + e + "/" + p.Name}
+		body := u.resets(sc, p, sc.info.readResets)
+		rest, err := u.body(p.Body, sc)
+		if err != nil {
+			return nil, err
+		}
+		invs = append(invs, &lsl.Invocation{Pos: oc.Pos, Op: oc.Name, Body: append(body, rest...)})
+	}
+	return invs, nil
+}
+
+// reg renames register r of the instance sc.
+func (u *unroller) reg(sc *scope, r lsl.Reg) lsl.Reg {
+	if r == "" {
+		return "" // no register: an unconditional jump, a label observation
+	}
+	type regKey struct {
+		inst string
+		reg  lsl.Reg
+	}
+	return lsl.Reg(u.regs.name(regKey{sc.inst, r}, sc.regPrefix+"."+string(r)))
+}
+
+func (u *unroller) regList(sc *scope, rs []lsl.Reg) []lsl.Reg {
+	if rs == nil {
+		return nil
+	}
+	out := make([]lsl.Reg, len(rs))
+	for i, r := range rs {
+		out[i] = u.reg(sc, r)
+	}
+	return out
+}
+
+// resets sets the registers rs of a fresh frame to undefined.
+func (u *unroller) resets(sc *scope, p *lsl.Proc, rs []lsl.Reg) []lsl.Stmt {
+	var out []lsl.Stmt
+	for _, r := range rs {
+		out = append(out, &lsl.Const{Pos: p.Pos, Dst: u.reg(sc, r), Val: lsl.Undefined})
+	}
+	u.nstmts += len(out)
+	return out
+}
+
+func (u *unroller) body(stmts []lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
+	u.depth++
+	defer func() { u.depth-- }()
+	var out []lsl.Stmt
+	for _, s := range stmts {
+		if isNil(s) {
+			return nil, lsl.Errorf(sc.info.proc.Pos, "%s: nil statement", sc.info.proc.Name)
+		}
+		if u.depth > maxDepth {
+			return nil, lsl.Errorf(s.Position(), "blocks and calls nested deeper than %d", maxDepth)
+		}
+		if u.nstmts > u.opts.MaxStmts {
+			return nil, lsl.Errorf(s.Position(), "unrolled code exceeds %d statements", u.opts.MaxStmts)
+		}
+		ss, err := u.stmt(s, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ss...)
+	}
+	return out, nil
+}
+
+// stmt returns the expansion of s.
+func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
+	r := func(x lsl.Reg) lsl.Reg { return u.reg(sc, x) }
+	var out lsl.Stmt
+	switch s := s.(type) {
+	case *lsl.Const:
+		out = &lsl.Const{Pos: s.Pos, Dst: r(s.Dst), Val: s.Val}
+	case *lsl.Prim:
+		out = &lsl.Prim{Pos: s.Pos, Dst: r(s.Dst), Op: s.Op, Type: s.Type, Args: u.regList(sc, s.Args)}
+	case *lsl.Load:
+		out = &lsl.Load{Pos: s.Pos, Dst: r(s.Dst), Addr: r(s.Addr)}
+	case *lsl.Store:
+		out = &lsl.Store{Pos: s.Pos, Addr: r(s.Addr), Src: r(s.Src)}
+	case *lsl.Fence:
+		out = &lsl.Fence{Pos: s.Pos, Kind: s.Kind}
+	case *lsl.Assert:
+		out = &lsl.Assert{Pos: s.Pos, Cond: r(s.Cond)}
+	case *lsl.Assume:
+		out = &lsl.Assume{Pos: s.Pos, Cond: r(s.Cond)}
+	case *lsl.Observe:
+		out = &lsl.Observe{Pos: s.Pos, Kind: s.Kind, Name: s.Name, Val: r(s.Val)}
+	case *lsl.Alloc:
+		out = &lsl.Alloc{Pos: s.Pos, Dst: r(s.Dst), Size: s.Size, Shape: s.Shape, NoReuse: s.NoReuse}
+	case *lsl.Free:
+		out = &lsl.Free{Pos: s.Pos, Addr: r(s.Addr), NoReuse: s.NoReuse}
+	case *lsl.Choose:
+		out = &lsl.Choose{Pos: s.Pos, Dst: r(s.Dst), Lo: s.Lo, Hi: s.Hi}
+	case *lsl.ThreadID:
+		out = &lsl.Const{Pos: s.Pos, Dst: r(s.Dst), Val: lsl.Int(int64(u.threadIndex))}
+	case *lsl.BoundExceeded:
+		out = &lsl.BoundExceeded{Pos: s.Pos, Loop: s.Loop}
+	case *lsl.Atomic:
+		body, err := u.body(s.Body, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = &lsl.Atomic{Pos: s.Pos, Body: body}
+	case *lsl.Block:
+		if sc.info.loops[s] {
+			return u.loop(s, sc)
+		}
+		lbl := u.labels.fresh(sc.lblPrefix + "." + s.Label)
+		body, err := u.body(s.Body, sc.with(&jump{label: s.Label, brk: lbl}, sc.lblPrefix, sc.idPath))
+		if err != nil {
+			return nil, err
+		}
+		out = &lsl.Block{Pos: s.Pos, Label: lbl, Body: body}
+	case *lsl.Break:
+		j := sc.find(s.Label)
+		if j == nil {
+			return nil, lsl.Errorf(s.Pos, "break %s: %s does not label an enclosing block", s.Label, s.Label)
+		}
+		out = &lsl.Break{Pos: s.Pos, Cond: r(s.Cond), Label: j.brk}
+	case *lsl.Continue:
+		return u.cont(s, sc)
+	case *lsl.Call:
+		return u.call(s, sc)
+	default:
+		return nil, lsl.Errorf(s.Position(), "unknown statement %T", s)
+	}
+	u.nstmts++
+	return []lsl.Stmt{out}, nil
+}
+
+// cont expands a continue: in an unrolled loop, a break of the current
+// iteration's block; in a spin loop, the assumption that it is not taken.
+func (u *unroller) cont(s *lsl.Continue, sc *scope) ([]lsl.Stmt, error) {
+	j := sc.find(s.Label)
+	if j == nil {
+		return nil, lsl.Errorf(s.Pos, "continue %s: %s does not label an enclosing block", s.Label, s.Label)
+	}
+	if j.cont == "" && !j.spin {
+		// continues() and find() agree on shadowing, so a block that is
+		// continued is always expanded as a loop.
+		return nil, lsl.Errorf(s.Pos, "continue %s: %s is not a loop", s.Label, s.Label)
+	}
+	if !j.spin {
+		u.nstmts++
+		return []lsl.Stmt{&lsl.Break{Pos: s.Pos, Cond: u.reg(sc, s.Cond), Label: j.cont}}, nil
+	}
+	var set lsl.Stmt
+	if s.Cond == "" {
+		set = &lsl.Const{Pos: s.Pos, Dst: j.stop, Val: lsl.Int(0)}
+	} else {
+		set = &lsl.Prim{Pos: s.Pos, Dst: j.stop, Op: lsl.OpLNot, Args: []lsl.Reg{u.reg(sc, s.Cond)}}
+	}
+	u.nstmts += 2
+	return []lsl.Stmt{set, &lsl.Assume{Pos: s.Pos, Cond: j.stop}}, nil
+}
+
+// loop expands loop b: unrolled to its bound, or reduced if a spin loop.
+func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
+	seg := sc.info.segs[b]
+	id := sc.idPath + "/" + seg
+	if p := posString(b.Pos); p != "" {
+		id += "@" + p
+	}
+	id = u.ids.fresh(id)
+	outer := u.labels.fresh(sc.lblPrefix + "." + seg)
+	if u.isSpin(sc.info, b) {
+		u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Bound: 1, Spin: true})
+		stop := lsl.Reg(u.regs.fresh(outer + ".stop"))
+		j := &jump{label: b.Label, brk: outer, spin: true, stop: stop}
+		body, err := u.body(b.Body, sc.with(j, outer, sc.idPath+"/"+seg))
+		if err != nil {
+			return nil, err
+		}
+		u.nstmts++
+		return []lsl.Stmt{&lsl.Block{Pos: b.Pos, Label: outer, Body: body}}, nil
+	}
+	k := u.opts.DefaultBound
+	if n, ok := u.opts.Bounds[id]; ok {
+		k = n
+	}
+	if k < 1 {
+		return nil, lsl.Errorf(b.Pos, "loop %s: bound %d is less than 1", id, k)
+	}
+	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Bound: k})
+	var iters []lsl.Stmt
+	for i := 1; i <= k; i++ {
+		iter := seg + "#" + strconv.Itoa(i)
+		lbl := u.labels.fresh(sc.lblPrefix + "." + iter)
+		j := &jump{label: b.Label, brk: outer, cont: lbl}
+		body, err := u.body(b.Body, sc.with(j, sc.lblPrefix+"."+iter, sc.idPath+"/"+iter))
+		if err != nil {
+			return nil, err
+		}
+		if !endsInJump(body) {
+			// Falling off the end of the body leaves the loop.
+			body = append(body, &lsl.Break{Pos: b.Pos, Label: outer})
+			u.nstmts++
+		}
+		iters = append(iters, &lsl.Block{Pos: b.Pos, Label: lbl, Body: body})
+		u.nstmts++
+		if u.nstmts > u.opts.MaxStmts {
+			return nil, lsl.Errorf(b.Pos, "unrolled code exceeds %d statements", u.opts.MaxStmts)
+		}
+	}
+	iters = append(iters, &lsl.BoundExceeded{Pos: b.Pos, Loop: id})
+	u.nstmts += 2
+	return []lsl.Stmt{&lsl.Block{Pos: b.Pos, Label: outer, Body: iters}}, nil
+}
+
+// endsInJump reports whether body ends in an unconditional break, after
+// which nothing falls through.
+func endsInJump(body []lsl.Stmt) bool {
+	if len(body) == 0 {
+		return false
+	}
+	br, ok := body[len(body)-1].(*lsl.Break)
+	return ok && br.Cond == ""
+}
+
+// call inlines a call: parameters are bound by movs, the callee's body is
+// expanded in a scope of its own, and the results are copied back.
+func (u *unroller) call(c *lsl.Call, sc *scope) ([]lsl.Stmt, error) {
+	p := u.procs[c.Proc]
+	if p == nil {
+		return nil, lsl.Errorf(c.Pos, "call of unknown procedure %s", c.Proc)
+	}
+	if len(c.Args) != len(p.Params) {
+		return nil, lsl.Errorf(c.Pos, "call %s: %d arguments, want %d", c.Proc, len(c.Args), len(p.Params))
+	}
+	if len(c.Results) != len(p.Results) {
+		return nil, lsl.Errorf(c.Pos, "call %s: %d results, want %d", c.Proc, len(c.Results), len(p.Results))
+	}
+	for _, q := range u.calls {
+		if q == p {
+			return nil, lsl.Errorf(c.Pos, "recursive call of %s", c.Proc)
+		}
+	}
+	u.calls = append(u.calls, p)
+	defer func() { u.calls = u.calls[:len(u.calls)-1] }()
+
+	seg := sc.info.segs[c]
+	callee := &scope{
+		info:      u.info(p),
+		inst:      sc.inst + strconv.Quote(seg),
+		regPrefix: sc.regPrefix + "." + seg,
+		lblPrefix: sc.lblPrefix + "." + seg,
+		idPath:    sc.idPath + "/" + seg,
+	}
+	var out []lsl.Stmt
+	for i, a := range c.Args {
+		out = append(out, &lsl.Prim{Pos: c.Pos, Dst: u.reg(callee, p.Params[i]), Op: lsl.OpMov, Args: []lsl.Reg{u.reg(sc, a)}})
+	}
+	u.nstmts += len(out)
+	out = append(out, u.resets(callee, p, callee.info.readResets)...)
+	out = append(out, u.resets(callee, p, callee.info.resultResets)...)
+	body, err := u.body(p.Body, callee)
+	if err != nil {
+		return nil, err
+	}
+	out = append(out, body...)
+	for i, res := range p.Results {
+		dst := u.reg(sc, c.Results[i])
+		if callee.info.undefResults[res] {
+			// C: using the value of a function that returns none is
+			// undefined, and so is the register here.
+			out = append(out, &lsl.Const{Pos: c.Pos, Dst: dst, Val: lsl.Undefined})
+		} else {
+			out = append(out, &lsl.Prim{Pos: c.Pos, Dst: dst, Op: lsl.OpMov, Args: []lsl.Reg{u.reg(callee, res)}})
+		}
+	}
+	u.nstmts += len(p.Results)
+	return out, nil
+}
