@@ -154,14 +154,20 @@ func (e *Encoding) Stats() Stats { return e.stats }
 // Assumptions returns the assumptions of a normal check: every fence
 // enabled and no loop bound exceeded.
 func (e *Encoding) Assumptions() []Lit {
+	as := e.FenceAssumptions()
+	if e.Exceeded != e.c.F() {
+		as = append(as, e.Exceeded.Not())
+	}
+	return as
+}
+
+// FenceAssumptions returns the assumptions enabling every fence.
+func (e *Encoding) FenceAssumptions() []Lit {
 	var as []Lit
 	for _, f := range e.Fences {
 		if f.Enable != e.c.T {
 			as = append(as, f.Enable)
 		}
-	}
-	if e.Exceeded != e.c.F() {
-		as = append(as, e.Exceeded.Not())
 	}
 	return as
 }

@@ -1,0 +1,160 @@
+package mining
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/tests"
+)
+
+const counters = `
+global c @1
+global flag @2
+global x @3
+
+// CAS counter: retry until the CAS succeeds.
+proc inc() -> () {
+  p = [1]
+  one = 1
+  L: {
+    v = load p
+    n = add.i32 v, one
+    atomic {
+      w = load p
+      ok = eq w, v
+      A: {
+        nok = lnot ok
+        break A if nok
+        store p, n
+      }
+    }
+    again = lnot ok
+    continue L if again
+  }
+  observe output "old" v
+}
+
+// racy increment: load, then store
+proc racy() -> () {
+  p = [1]
+  one = 1
+  v = load p
+  n = add.i32 v, one
+  store p, n
+  observe output "old" v
+}
+
+// waits for flag, storing to x in every iteration: not a spin loop
+proc waitstore() -> () {
+  pf = [2]
+  px = [3]
+  one = 1
+  zero = 0
+  W: {
+    store px, one
+    f = load pf
+    z = eq f, zero
+    continue W if z
+  }
+}
+
+// spins on flag without side effects, then reads c
+proc spin() -> () {
+  pf = [2]
+  pc = [1]
+  zero = 0
+  S: {
+    f = load pf
+    z = eq f, zero
+    continue S if z
+  }
+  v = load pc
+  observe output "c" v
+}
+
+// publishes c = 1, then raises flag
+proc publish() -> () {
+  pf = [2]
+  pc = [1]
+  one = 1
+  store pc, one
+  store pf, one
+}
+`
+
+func TestCheckTest(t *testing.T) {
+	prog, err := lsl.Parse("counters.lsl", []byte(counters))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lsl.Validate(prog); err != nil {
+		t.Fatal(err)
+	}
+	harness := func(src string) *tests.Test {
+		ts, err := tests.Parse("t.tests", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ts[0]
+	}
+	for _, tc := range []struct {
+		test    string
+		model   string
+		verdict Verdict
+		serial  bool   // the failure is a bug under serial already
+		bound   string // a loop instance that needed a bound above 1
+	}{
+		// Two CAS increments: one may fail once and retry, so the loop of
+		// one thread needs two iterations; correct on models that keep
+		// load→load order (on relaxed a retry may read a stale value forever).
+		{"test T = ( inc | inc )", "sc", Pass, false, "/inc/L"},
+		{"test T = ( inc | inc )", "tso", Pass, false, "/inc/L"},
+		{"test T = ( inc | inc )", "pso", Pass, false, "/inc/L"},
+		// A load then a store is not atomic: both can read 0 (a lost update).
+		{"test T = ( racy | racy )", "sc", Fail, false, ""},
+		{"test T = ( racy | racy )", "serial", Pass, false, ""},
+		// Nobody raises the flag: the waiting loop never ends.
+		{"test T = ( waitstore )", "sc", Inconclusive, false, ""},
+		// Spinning until the flag is raised, then reading the published value:
+		// correct where store→store and load→load order hold.
+		{"test T = ( spin | publish )", "tso", Pass, false, ""},
+		{"test T = ( spin | publish )", "pso", Fail, false, ""},
+		{"test T = ( spin | publish )", "relaxed", Fail, false, ""},
+	} {
+		t.Run(tc.test+" on "+tc.model, func(t *testing.T) {
+			res, err := CheckTest(context.Background(), prog, nil, harness(tc.test), memmodel.MustByName(tc.model), PipelineOptions{MaxUnroll: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != tc.verdict {
+				t.Fatalf("verdict %s, want %s", res.Verdict, tc.verdict)
+			}
+			if res.SerialBug != tc.serial {
+				t.Errorf("serial bug %v, want %v", res.SerialBug, tc.serial)
+			}
+			if tc.verdict == Fail && res.Counterexample == nil {
+				t.Error("no counterexample")
+			}
+			if tc.verdict == Inconclusive && (res.Loop == nil || !strings.Contains(res.Loop.ID, "/waitstore/W")) {
+				t.Errorf("inconclusive loop %+v", res.Loop)
+			}
+			if tc.bound != "" {
+				found := false
+				for id, b := range res.Stats.Bounds {
+					if strings.Contains(id, tc.bound) && b == 2 {
+						found = true
+					}
+				}
+				if !found {
+					t.Errorf("no loop %q with bound 2 in %v", tc.bound, res.Stats.Bounds)
+				}
+			}
+			if tc.verdict != Inconclusive && res.Stats.SpecSize == 0 {
+				t.Error("empty specification")
+			}
+		})
+	}
+}
