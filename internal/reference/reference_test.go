@@ -313,6 +313,8 @@ func TestAllocBases(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", m, got, want)
 		}
 	}
+	// The naive enumeration takes its bases from lsl.AllocBases.
+	compareNaive(t, "bases", test)
 }
 
 // TestInit checks that init runs first, on its own registers, and that its
