@@ -65,46 +65,10 @@ func Enumerate(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options)
 	if err != nil {
 		return nil, nil, err
 	}
-	st := &Stats{Stats: enc.Stats()}
-	set := &ObservationSet{keys: map[string]bool{}}
-	for {
-		t0 := time.Now()
-		r := enc.Solve(ctx, enc.Assumptions()...)
-		st.SolveTime += time.Since(t0)
-		st.SatCalls++
-		if r == 0 {
-			return nil, nil, ctx.Err()
-		}
-		if r < 0 {
-			break
-		}
-		o := enc.Outcome()
-		if o.Fault != lsl.NoFault {
-			set.Error = enc.Decode()
-			enc.AddClause(enc.Error.Not())
-			continue
-		}
-		lits, ok := enc.OutcomeLits(o)
-		if !ok {
-			return nil, nil, errors.New("mining: decoded outcome has no encoding (internal error)")
-		}
-		k := o.Key()
-		if set.keys[k] {
-			return nil, nil, errors.New("mining: outcome found twice (internal error): " + k)
-		}
-		set.keys[k] = true
-		set.Outcomes = append(set.Outcomes, o)
-		if opt.MaxOutcomes > 0 && len(set.Outcomes) > opt.MaxOutcomes {
-			return nil, nil, ErrTooManyOutcomes
-		}
-		block := make([]encode.Lit, len(lits))
-		for i, l := range lits {
-			block[i] = l.Not()
-		}
-		enc.AddClause(block...)
+	set, st, err := enumerateEncoding(ctx, enc, enc.NewVar(), false, opt)
+	if err != nil {
+		return nil, nil, err
 	}
-	sort.Slice(set.Outcomes, func(i, j int) bool { return set.Outcomes[i].Key() < set.Outcomes[j].Key() })
-	st.Vars, st.Clauses = enc.Size()
 	st.Total = time.Since(start)
 	return set, st, nil
 }

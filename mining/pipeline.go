@@ -134,7 +134,7 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 		if err != nil {
 			return nil, err
 		}
-		s, st, err := enumerateEncoding(ctx, e, e.NewVar(), opt.Options)
+		s, st, err := enumerateEncoding(ctx, e, e.NewVar(), true, opt.Options)
 		if err != nil {
 			return nil, err
 		}
@@ -264,11 +264,14 @@ func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 	}
 }
 
-// enumerateEncoding enumerates the outcomes of an encoding made by Prepare.
-// Its blocking clauses hold only under the activation literal act, so that
+// enumerateEncoding enumerates the outcomes of an encoding made by Prepare,
+// with incremental solving and blocking clauses (paper Section 3.2). The
+// blocking clauses hold only under the activation literal act, so that
 // later questions (does an execution exceed the bounds?) see every
-// execution.
-func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit, opt Options) (*ObservationSet, *Stats, error) {
+// execution. An error execution is recorded once; with stopAtError the
+// enumeration ends there, otherwise error executions are excluded and it
+// goes on.
+func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit, stopAtError bool, opt Options) (*ObservationSet, *Stats, error) {
 	st := &Stats{Stats: enc.Stats()}
 	set := &ObservationSet{keys: map[string]bool{}}
 	for {
@@ -285,7 +288,11 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 		o := enc.Outcome()
 		if o.Fault != lsl.NoFault {
 			set.Error = enc.Decode()
-			return set, st, nil
+			if stopAtError {
+				break
+			}
+			enc.AddClause(act.Not(), enc.Error.Not())
+			continue
 		}
 		lits, ok := enc.OutcomeLits(o)
 		if !ok || set.keys[o.Key()] {
@@ -303,6 +310,7 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 		enc.AddClause(block...)
 	}
 	sort.Slice(set.Outcomes, func(i, j int) bool { return set.Outcomes[i].Key() < set.Outcomes[j].Key() })
+	st.Vars, st.Clauses = enc.Size()
 	return set, st, nil
 }
 
