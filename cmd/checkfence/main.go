@@ -39,6 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		Commands: []*cli.Command{
 			litmusCommand(&status),
 			outcomesCommand(&status),
+			compileCommand(&status),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}

@@ -1,0 +1,377 @@
+package cfront
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"regexp"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// Options configures the preprocessor.
+type Options struct {
+	// IncludeDirs are searched for #include "..." and #include <...> after
+	// the directory of the including file and before the shipped headers.
+	IncludeDirs []string
+	// Defines are preprocessor definitions, "NAME" or "NAME=VALUE", as with
+	// the -D flag of a C compiler.
+	Defines []string
+}
+
+// Source is a C file given in memory.
+type Source struct {
+	Name string // the file name used in positions
+	Text string
+}
+
+// Compile translates the C files into one LSL program. The files are
+// separate translation units linked by name, as a C linker would.
+//
+// The error, if any, is an ErrorList of *lsl.Error, each "file:line:col:
+// message".
+func Compile(files []string, opts Options) (*lsl.Program, error) {
+	srcs := make([]Source, 0, len(files))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, ErrorList{{Pos: lsl.Pos{File: f}, Msg: err.Error()}}
+		}
+		srcs = append(srcs, Source{Name: f, Text: string(b)})
+	}
+	return CompileSources(srcs, opts)
+}
+
+// CompileSources is Compile for files given in memory. #include "x.h"
+// looks for x.h first among srcs (relative to the including file), then on
+// disk.
+func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) {
+	defer func() {
+		// A last resort: a bug in the translator or in the C parser must
+		// not crash the caller. The error names the first file.
+		if r := recover(); r != nil {
+			pos := lsl.Pos{}
+			if len(srcs) > 0 {
+				pos.File = srcs[0].Name
+			}
+			prog = nil
+			err = ErrorList{{Pos: pos, Msg: fmt.Sprintf("cfront internal error: %v\n%s", r, debug.Stack())}}
+		}
+	}()
+	if len(srcs) == 0 {
+		return nil, ErrorList{{Msg: "no C files"}}
+	}
+	l := newLinker()
+	var asts []*cc.AST
+	for _, src := range srcs {
+		ast, errs := parse(src, srcs, opts)
+		if len(errs) > 0 {
+			l.errs = append(l.errs, errs...)
+			continue
+		}
+		asts = append(asts, ast)
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.sorted()
+	}
+	for i, ast := range asts {
+		l.declare(newFileTr(l, srcs[i].Name, ast))
+	}
+	if len(l.errs) == 0 {
+		for _, f := range l.files {
+			f.translateBodies()
+		}
+	}
+	if len(l.errs) == 0 {
+		l.link()
+	}
+	if len(l.errs) > 0 {
+		return nil, l.errs.sorted()
+	}
+	return l.prog, nil
+}
+
+// ErrorList is the error of Compile: one or more positioned errors.
+type ErrorList []*lsl.Error
+
+func (e ErrorList) Error() string {
+	parts := make([]string, len(e))
+	for i, x := range e {
+		parts[i] = x.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Unwrap gives errors.As access to the individual errors.
+func (e ErrorList) Unwrap() []error {
+	r := make([]error, len(e))
+	for i, x := range e {
+		r[i] = x
+	}
+	return r
+}
+
+// maxErrors bounds the list: after that many, more errors are mostly
+// consequences of the first ones.
+const maxErrors = 20
+
+func (e ErrorList) sorted() ErrorList {
+	sort.SliceStable(e, func(i, j int) bool {
+		a, b := e[i].Pos, e[j].Pos
+		if a.File != b.File {
+			return false // keep the order of the files
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	// Drop duplicates (the same message at the same place).
+	out := e[:0]
+	for i, x := range e {
+		if i > 0 && x.Pos == e[i-1].Pos && x.Msg == e[i-1].Msg {
+			continue
+		}
+		out = append(out, x)
+	}
+	if len(out) > maxErrors {
+		out = out[:maxErrors]
+	}
+	return out
+}
+
+//go:embed include/*.h
+var includeFS embed.FS
+
+// includeDir is the directory name under which the shipped headers are
+// found. It is not a real directory; the file system below serves it.
+const includeDir = "/$checkfence/include"
+
+// predefined are the macros a C compiler for x86-64 Linux defines that C
+// code commonly tests, plus __CHECKFENCE__.
+const predefined = `#define __STDC__ 1
+#define __STDC_VERSION__ 199901L
+#define __STDC_HOSTED__ 1
+#define __x86_64__ 1
+#define __x86_64 1
+#define __linux__ 1
+#define __LP64__ 1
+#define _LP64 1
+#define __CHAR_BIT__ 8
+#define __SIZEOF_INT__ 4
+#define __SIZEOF_LONG__ 8
+#define __SIZEOF_LONG_LONG__ 8
+#define __SIZEOF_SHORT__ 2
+#define __SIZEOF_POINTER__ 8
+#define __SIZE_TYPE__ unsigned long
+#define __PTRDIFF_TYPE__ long
+#define __WCHAR_TYPE__ int
+#define __INT_MAX__ 2147483647
+#define __LONG_MAX__ 9223372036854775807L
+#define __SCHAR_MAX__ 127
+#define __SHRT_MAX__ 32767
+#define __CHECKFENCE__ 1
+int __predefined_declarator;
+`
+
+// sourceFS serves the shipped headers and the in-memory sources; any other
+// name is left to the host file system (cc falls back to os.Open).
+type sourceFS struct {
+	mem map[string]string
+}
+
+func (s sourceFS) Open(name string) (fs.File, error) {
+	if rest, ok := strings.CutPrefix(name, includeDir+"/"); ok {
+		return includeFS.Open("include/" + rest)
+	}
+	text, ok := s.mem[path.Clean(name)]
+	if !ok {
+		info, err := os.Stat(name)
+		if err != nil || info.IsDir() {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		text = string(b)
+	}
+	text = terminated(text)
+	return &memFile{name: name, r: strings.NewReader(text), size: int64(len(text))}, nil
+}
+
+// terminated returns text ending in a newline that no backslash splices
+// away. cc's scanner loops forever on a character constant or string
+// literal that runs into the end of the file, which only a final
+// backslash-newline lets happen. Line numbers do not change.
+func terminated(text string) string {
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	if strings.HasSuffix(text, "\\\n") || strings.HasSuffix(text, "\\\r\n") {
+		text += "\n"
+	}
+	return text
+}
+
+type memFile struct {
+	name string
+	r    *strings.Reader
+	size int64
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
+func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
+func (f *memFile) Close() error               { return nil }
+
+type memInfo struct{ f *memFile }
+
+func (i memInfo) Name() string       { return path.Base(i.f.name) }
+func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }
+
+// parse preprocesses, parses and type-checks one translation unit.
+func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList) {
+	defer func() {
+		// The C parser has inputs it panics on; they are reported as
+		// errors of the file.
+		if r := recover(); r != nil {
+			ast, errs = nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: fmt.Sprintf("the C parser failed: %v", r)}}
+		}
+	}()
+	abi, err := cc.NewABI("linux", "amd64")
+	if err != nil {
+		return nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: err.Error()}}
+	}
+	mem := map[string]string{}
+	for _, s := range all {
+		mem[path.Clean(s.Name)] = s.Text
+	}
+	// The shipped headers come first for "..." so that lsl_protos.h is
+	// always ours, even where a copy of the original CheckFence header lies
+	// beside the C file.
+	inc := append([]string{includeDir, ""}, opts.IncludeDirs...)
+	sys := append(append([]string{}, opts.IncludeDirs...), includeDir)
+	cfg := &cc.Config{
+		ABI:             abi,
+		FS:              sourceFS{mem: mem},
+		IncludePaths:    inc,
+		SysIncludePaths: sys,
+		DefaultSizeT:    cc.ULong,
+		DefaultPtrdiffT: cc.Long,
+		DefaultWcharT:   cc.Int,
+		// Macro expansion can grow exponentially; bound it.
+		ExpansionLimit: 1 << 24,
+		// Every file goes through sourceFS (see terminated).
+		FSOnly: true,
+	}
+	var defs strings.Builder
+	defs.WriteString(predefined)
+	for _, d := range opts.Defines {
+		name, val, ok := strings.Cut(d, "=")
+		if !ok {
+			val = "1"
+		}
+		fmt.Fprintf(&defs, "#define %s %s\n", name, val)
+	}
+	sources := []cc.Source{
+		{Name: "<predefined>", Value: defs.String()},
+		{Name: src.Name, Value: terminated(src.Text)},
+		// cc's parser loops forever when a pointer declarator's
+		// qualifier list runs into the end of the input (int *;} at the
+		// end of a file): a final declaration ending in an identifier
+		// stops it. For a correct program it declares an unused type.
+		{Name: "<end>", Value: "typedef int __checkfence_end;\n"},
+	}
+	// Preprocessing errors (a missing header) end here: the parser does
+	// not stop well after them.
+	if err := cc.Preprocess(cfg, sources, io.Discard); err != nil {
+		return nil, convertCCError(err, src.Name)
+	}
+	// Parse alone first: type checking must not see a struct containing
+	// itself (see selfContaining).
+	parsed, err := cc.Parse(cfg, sources)
+	if err != nil {
+		return nil, convertCCError(err, src.Name)
+	}
+	if errs := selfContaining(parsed); len(errs) > 0 {
+		return nil, errs
+	}
+	ast, err = cc.Translate(cfg, sources)
+	if err != nil {
+		return nil, convertCCError(err, src.Name)
+	}
+	return ast, nil
+}
+
+// ccOrigin matches the " (check.go:638:sizeT:)" suffix cc appends to its
+// messages to name its own source.
+var ccOrigin = regexp.MustCompile(`\s*\([A-Za-z0-9_.]+\.go:\d+:[^()]*\)\s*$`)
+
+// ccPos matches the "file:line:col: " prefix of a cc message.
+var ccPos = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
+
+func convertCCError(err error, file string) ErrorList {
+	var out ErrorList
+	for _, line := range strings.Split(err.Error(), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		for {
+			s := ccOrigin.ReplaceAllString(line, "")
+			if s == line {
+				break
+			}
+			line = s
+		}
+		if m := ccPos.FindStringSubmatch(line); m != nil {
+			ln, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			out = append(out, &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: m[4]})
+		} else {
+			out = append(out, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line})
+		}
+		if len(out) >= maxErrors {
+			break
+		}
+	}
+	// Errors in the sources the front end adds are consequences of errors
+	// in the program's.
+	w := 0
+	for _, e := range out {
+		if e.Pos.File != "<end>" || w == 0 && e == out[len(out)-1] {
+			out[w] = e
+			w++
+		}
+	}
+	out = out[:w]
+	if len(out) == 0 {
+		out = ErrorList{{Pos: lsl.Pos{File: file}, Msg: err.Error()}}
+	}
+	return out
+}
+
+// AsErrorList returns the positioned errors of an error returned by
+// Compile.
+func AsErrorList(err error) ErrorList {
+	var l ErrorList
+	if errors.As(err, &l) {
+		return l
+	}
+	return nil
+}

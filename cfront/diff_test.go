@@ -1,0 +1,119 @@
+package cfront
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"checkfence/lsl"
+)
+
+// The differential test: every program in testdata/diff defines
+// void run(void), which reports its results with lsl_observe_output. Each
+// is compiled by gcc (with testdata/diff/native/lsl_protos.h, which prints
+// the observations) and run natively, and compiled by cfront and run by
+// the LSL interpreter; the two must observe the same values in the same
+// order. gcc runs with -fwrapv, so that signed overflow wraps as in LSL.
+
+// observeTyped makes the cfront side of an observation carry whether its
+// value is unsigned 64-bit, the one type whose canonical LSL form (the
+// bit pattern, as int64) does not print as its C value.
+var observeTyped = []string{
+	`lsl_observe_output(n, v)=(lsl_observe_output)(_Generic((v), unsigned long: "u64:" n, unsigned long long: "u64:" n, default: n), v)`,
+	`lsl_observe_input(n, v)=(lsl_observe_input)(_Generic((v), unsigned long: "u64:" n, unsigned long long: "u64:" n, default: n), v)`,
+}
+
+func TestDiff(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not installed")
+	}
+	files, err := filepath.Glob("testdata/diff/*.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 60 {
+		t.Errorf("only %d differential programs", len(files))
+	}
+	tmp := t.TempDir()
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".c")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			want := runNative(t, gcc, f, filepath.Join(tmp, name))
+			got := runLSL(t, f)
+			if want == nil || got == nil {
+				return
+			}
+			if len(want) == 0 {
+				t.Errorf("the program observes nothing")
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("observations differ\n--- gcc\n%s\n--- cfront + interpreter\n%s",
+					strings.Join(want, "\n"), strings.Join(got, "\n"))
+			}
+		})
+	}
+}
+
+func runNative(t *testing.T, gcc, file, exe string) []string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gcc, "-std=gnu11", "-O0", "-fwrapv", "-w",
+		"-I", filepath.Join("testdata", "diff", "native"), "-o", exe, file)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("gcc: %v\n%s", err, out)
+		return nil
+	}
+	out, err := exec.CommandContext(ctx, exe).Output()
+	if err != nil {
+		t.Errorf("running %s: %v", exe, err)
+		return nil
+	}
+	return strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+}
+
+func runLSL(t *testing.T, file string) []string {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := CompileSources([]Source{{Name: filepath.Base(file), Text: string(src)}},
+		Options{Defines: observeTyped})
+	if err != nil {
+		t.Errorf("cfront: %v", err)
+		return nil
+	}
+	if err := lsl.Validate(prog); err != nil {
+		t.Errorf("the program does not validate: %v\n%s", err, prog)
+		return nil
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	if _, err := in.Call("run"); err != nil {
+		t.Errorf("interpreter: %v\n%s", err, prog)
+		return nil
+	}
+	var lines []string
+	for _, o := range in.Observations() {
+		prefix := ""
+		if o.Kind == lsl.ObsInput {
+			prefix = "in "
+		}
+		switch {
+		case o.Kind == lsl.ObsLabel:
+			lines = append(lines, "label "+o.Name)
+		case strings.HasPrefix(o.Name, "u64:") && o.Val.IsInt():
+			lines = append(lines, prefix+strings.TrimPrefix(o.Name, "u64:")+"="+strconv.FormatUint(uint64(o.Val.IntVal()), 10))
+		default:
+			lines = append(lines, prefix+o.Name+"="+o.Val.String())
+		}
+	}
+	return lines
+}

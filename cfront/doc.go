@@ -1,0 +1,54 @@
+// Package cfront is the C front end (CheckFence paper, Section 3.1): it
+// translates the C implementation of a concurrent data type into one LSL
+// program.
+//
+// In: C files, written against lsl_protos.h (INPUTS.md). The package ships
+// that header and minimal stdbool.h, stddef.h, stdint.h, assert.h and
+// stdlib.h, and puts them on the include path itself. Each file is
+// preprocessed, parsed and type-checked by modernc.org/cc/v4 as x86-64
+// Linux C (char 8 bits and signed, short 16, int 32, long and long long
+// 64, pointers 64); the files are separate translation units linked by
+// name.
+//
+// Out: an *lsl.Program with one procedure per C function and one global
+// per global variable (and per static local, named function.variable),
+// numbered 1, 2, … in source order, with its shape and initial values. Or
+// an ErrorList of "file:line:col: message" errors; an unsupported
+// construct is reported as "<construct> is not supported".
+//
+// The translation follows the paper:
+//   - Values are untyped; every integer operation carries the C type it is
+//     computed in (after the integer promotions and the usual arithmetic
+//     conversions, which the front end applies as gcc does), so wraparound
+//     is exact. Conversions that can change a value become conv.
+//   - Pointers are a base and offsets (Fig. 5): field selection appends the
+//     field's index, array indexing the element's index, and pointer
+//     arithmetic moves the last offset. An array used as a value is a
+//     pointer to its element 0. Casts between pointers and integers keep
+//     the pointer. Every scalar is one location; struct assignment copies
+//     field by field.
+//   - Locals live in registers, except those whose address is taken and
+//     arrays used as pointers or indexed by a variable, which get a block
+//     of their own (alloc noreuse) at their declaration.
+//   - Control flow keeps the block structure of the source (Section 3.1,
+//     "Control flow"): if, loops, switch (with fall-through), break,
+//     continue, return, && || ?: and goto become labelled blocks left by
+//     conditional break or repeated by conditional continue. A goto is
+//     supported where the blocks can nest: forward to a later statement or
+//     backward to an earlier one of an enclosing block, not into a block or
+//     into the middle of a loop.
+//   - The lsl_protos.h functions become LSL statements: compare-and-swap
+//     and the lock operations are atomic blocks as in Fig. 6 and Fig. 7
+//     (the lock's spin reduced to its last iteration), fences, allocation
+//     and free, assertions, assumptions, observations, nondeterministic
+//     choice and the thread index.
+//
+//   - Calls are LSL calls; parameters and results are registers, a struct
+//     one register per scalar leaf.
+//
+// Not supported (rejected with a position): floating point, unions,
+// bit-fields, function pointers, recursion, variadic function
+// definitions, string literals except as names in the API, variable-length
+// arrays, inline assembly, setjmp, and the GNU extensions statement
+// expressions, computed goto and nested functions.
+package cfront

@@ -1,0 +1,224 @@
+package cfront
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"checkfence/lsl"
+)
+
+// TestErrors checks that each rejected construct is reported with its
+// position and name, as "file:line:col: message".
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+		want string // the whole error text
+	}{
+		{"float variable", "float f;\n",
+			"e.c:1:7: floating point is not supported"},
+		{"double local", "void f(void) {\n  double d = 1;\n}\n",
+			"e.c:2:10: floating point is not supported"},
+		{"float constant", "int f(int x) {\n  return x * 1.5;\n}\n",
+			"e.c:2:14: floating point is not supported"},
+		{"recursion", "int f(int n) {\n  if (n) return f(n - 1);\n  return 0;\n}\n",
+			"e.c:2:17: recursion is not supported"},
+		{"mutual recursion", "int g(int);\nint f(int n) { return g(n); }\nint g(int n) { return f(n); }\n",
+			"e.c:3:23: recursion is not supported"},
+		{"call through a function pointer", "int f(int (*fp)(int)) {\n  return fp(1);\n}\n",
+			"e.c:2:10: call through a function pointer is not supported"},
+		{"function pointer value", "void g(void) {}\nvoid f(void) {\n  void (*p)(void) = g;\n}\n",
+			"e.c:3:21: function pointer is not supported"},
+		{"address of a function", "void g(void) {}\nvoid *f(void) {\n  return &g;\n}\n",
+			"e.c:3:10: function pointer is not supported"},
+		{"variadic function definition", "int f(int n, ...) {\n  return n;\n}\n",
+			"e.c:1:5: variadic function definition is not supported"},
+		{"inline assembly", "void f(void) {\n  __asm__(\"nop\");\n}\n",
+			"e.c:2:3: inline assembly is not supported"},
+		{"setjmp", "int setjmp(void *);\nint buf[8];\nvoid f(void) {\n  setjmp(buf);\n}\n",
+			"e.c:4:3: setjmp is not supported"},
+		{"irreducible goto", "void f(int x) {\n  if (x) goto in;\nloop:\n  x++;\nin:\n  x--;\n  if (x) goto loop;\n}\n",
+			"e.c:2:10: irreducible goto is not supported"},
+		{"goto into a block", "void f(int x) {\n  goto in;\n  if (x) {\n  in:\n    x++;\n  }\n}\n",
+			"e.c:2:3: goto into a block is not supported"},
+		{"computed goto", "void f(void) {\n  void *p = &&l;\nl:\n  goto *p;\n}\n",
+			"e.c:2:13: address of a label is not supported\ne.c:4:3: computed goto is not supported"},
+		{"union", "union u { int a; long b; } x;\n",
+			"e.c:1:28: union is not supported"},
+		{"bit-field", "struct s { int a : 3; } x;\n",
+			"e.c:1:25: bit-field is not supported"},
+		{"union parameter", "union u { int a; };\nint f(union u v) {\n  return 0;\n}\n",
+			"e.c:2:15: union is not supported"},
+		{"string literal", "void f(void) {\n  char *s = \"hi\";\n}\n",
+			"e.c:2:13: string literal is not supported"},
+		{"fence kind", "#include \"lsl_protos.h\"\nvoid f(void) {\n  lsl_fence(\"sideways\");\n}\n",
+			`e.c:3:13: unknown fence kind "sideways" (load-load, load-store, store-load, store-store or full)`},
+		{"fence needs a literal", "#include \"lsl_protos.h\"\nvoid f(const char *k) {\n  lsl_fence(k);\n}\n",
+			"e.c:3:13: lsl_fence needs a string literal"},
+		{"choose needs constants", "#include \"lsl_protos.h\"\nint f(int n) {\n  return lsl_choose(0, n);\n}\n",
+			"e.c:3:10: lsl_choose needs constant bounds"},
+		{"allocation size", "#include \"lsl_protos.h\"\nvoid *f(int n) {\n  return lsl_malloc(n);\n}\n",
+			"e.c:3:21: allocation of a non-constant size is not supported"},
+		{"loop inside atomic", "#include \"lsl_protos.h\"\nint x;\nvoid f(void) {\n  lsl_atomic_begin();\n  while (x) x--;\n  lsl_atomic_end();\n}\n",
+			"e.c:5:3: loop inside an atomic block is not supported"},
+		{"call inside atomic", "#include \"lsl_protos.h\"\nint x;\nvoid g(void) {}\nvoid f(void) {\n  lsl_atomic_begin();\n  g();\n  lsl_atomic_end();\n}\n",
+			"e.c:6:3: call inside an atomic block is not supported"},
+		{"return inside atomic", "#include \"lsl_protos.h\"\nint x;\nvoid f(void) {\n  lsl_atomic_begin();\n  if (x) return;\n  lsl_atomic_end();\n}\n",
+			"e.c:5:10: return inside an atomic block is not supported"},
+		{"atomic begin without end", "#include \"lsl_protos.h\"\nvoid f(void) {\n  lsl_atomic_begin();\n}\n",
+			"e.c:3:3: lsl_atomic_begin without lsl_atomic_end in the same block"},
+		{"atomic end in another block", "#include \"lsl_protos.h\"\nint x;\nvoid f(void) {\n  lsl_atomic_begin();\n  if (x) {\n    lsl_atomic_end();\n  }\n}\n",
+			"e.c:4:3: lsl_atomic_begin without lsl_atomic_end in the same block"},
+		{"undefined function", "int g(int);\nint f(void) {\n  return g(1);\n}\n",
+			"e.c:3:10: function g is not defined"},
+		{"undefined global", "extern int x;\nint f(void) {\n  return x;\n}\n",
+			"e.c:3:10: x is declared but never defined"},
+		{"statement expression", "int f(void) {\n  return ({ 1; });\n}\n",
+			"e.c:2:10: statement expression is not supported"},
+		{"compound literal", "struct s { int a; };\nint f(void) {\n  return ((struct s){1}).a;\n}\n",
+			"e.c:3:11: compound literal is not supported"},
+		{"variable-length array", "void f(int n) {\n  int a[n];\n  a[0] = 1;\n}\n",
+			"e.c:2:7: variable-length array is not supported"},
+		{"case in a nested statement", "void f(int x) {\n  switch (x) {\n  case 0:\n    if (x) {\n    case 1:\n      x++;\n    }\n  }\n}\n",
+			"e.c:5:5: case label inside a nested statement is not supported"},
+		{"__int128", "__int128 x;\n",
+			"e.c:1:10: __int128 is not supported"},
+		{"parse error", "int f(void) {\n  return 1 +;\n}\n",
+			"e.c:2:13: unexpected ';', expected unary expression\ne.c:3:1: unexpected '}', expected ';'"},
+		{"struct containing itself", "struct node {\n  struct node next;\n};\nstruct node *p;\nint f(void) { return p->nex; }\n",
+			"e.c:2:15: struct node contains itself"},
+		{"pointer declarator running into the end", "void f(void) {\n  int *;\n}\n",
+			"e.c:2:8: unexpected ';', expected type qualifier\ne.c:3:1: unexpected '}', expected type qualifier"},
+		{"character constant running into the end", "int c = 'x\\\n",
+			"e.c:1:9: character constant not terminated\ne.c:2:1: unexpected rune: '\\n'"},
+		{"missing header", "#include \"nothere.h\"\n",
+			`e.c:1:10: include file not found: "nothere.h"`},
+		{"system header we do not ship", "#include <stdio.h>\n",
+			"e.c:1:10: include file not found: <stdio.h>"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := CompileSources([]Source{{Name: "e.c", Text: tc.src}}, Options{})
+			if err == nil {
+				t.Fatalf("no error; got\n%s", prog)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("error\n%s\nwant\n%s", got, tc.want)
+			}
+			var le *lsl.Error
+			if !errors.As(err, &le) {
+				t.Errorf("%T does not unwrap to *lsl.Error", err)
+			}
+		})
+	}
+}
+
+// TestSeveralFiles links two translation units: a global and a function
+// defined in one file are used in the other, and static names stay apart.
+func TestSeveralFiles(t *testing.T) {
+	a := "int shared = 4;\nstatic int own = 1;\nint get(void) { return shared + own; }\n"
+	b := "extern int shared;\nstatic int own = 10;\nint get(void);\nint twice(void) { shared++; return get() * 2 + own; }\n"
+	prog, err := CompileSources([]Source{{Name: "a.c", Text: a}, {Name: "b.c", Text: b}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, g := range prog.Globals {
+		names = append(names, g.Name)
+	}
+	if got, want := strings.Join(names, " "), "shared own own$2"; got != want {
+		t.Errorf("globals %q, want %q", got, want)
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	res, err := in.Call("twice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0] != lsl.Int(22) { // (5 + 1) * 2 + 10
+		t.Errorf("twice() = %v, want 22", res[0])
+	}
+
+	// A function defined in two files is an error.
+	_, err = CompileSources([]Source{{Name: "a.c", Text: "int f(void) { return 1; }\n"}, {Name: "b.c", Text: "int f(void) { return 2; }\n"}}, Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "b.c:1:5: f is defined twice") {
+		t.Errorf("duplicate definition: %v", err)
+	}
+}
+
+// TestIncludes checks the shipped headers: lsl_protos.h needs no flag and
+// defines nothing that clashes with the PyPy examples' own typedefs, and
+// the standard headers carry their types and macros.
+func TestIncludes(t *testing.T) {
+	src := `#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <assert.h>
+#include "lsl_protos.h"
+uint16_t u = UINT16_MAX;
+int64_t big = INT64_MIN;
+size_t sz = sizeof(ptrdiff_t);
+bool flag = true;
+int *p = NULL;
+void f(void) { assert(u == 65535); lsl_assert(flag); }
+`
+	prog, err := CompileSources([]Source{{Name: "inc.c", Text: src}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	if _, err := in.Call("f"); err != nil {
+		t.Errorf("f: %v", err)
+	}
+	// A program may define what stdint.h and stdbool.h would: lsl_protos.h
+	// must not include them.
+	own := "#include \"lsl_protos.h\"\ntypedef unsigned short uint16_t;\ntypedef boolean_t bool;\nbool b = true;\nuint16_t x;\nint *q = NULL;\n"
+	if _, err := CompileSources([]Source{{Name: "own.c", Text: own}}, Options{}); err != nil {
+		t.Errorf("own typedefs: %v", err)
+	}
+	// Defines and include directories from the options.
+	if _, err := CompileSources([]Source{{Name: "d.c", Text: "int a[N];\n"}}, Options{Defines: []string{"N=3"}}); err != nil {
+		t.Errorf("-D: %v", err)
+	}
+}
+
+// TestDiskIncludes compiles files from disk: a header beside the C file,
+// one from Options.IncludeDirs, and a header that ends in a backslash
+// (which must not hang the scanner).
+func TestDiskIncludes(t *testing.T) {
+	dir := t.TempDir()
+	inc := filepath.Join(dir, "inc")
+	if err := os.Mkdir(inc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		filepath.Join(dir, "main.c"):  "#include \"local.h\"\n#include <extra.h>\nint f(void) { return LOCAL + EXTRA; }\n",
+		filepath.Join(dir, "local.h"): "#define LOCAL 40\n",
+		filepath.Join(inc, "extra.h"): "#define EXTRA 2\n",
+		filepath.Join(dir, "bad.c"):   "#include \"bad.h\"\n",
+		filepath.Join(dir, "bad.h"):   "char c = 'x\\\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog, err := Compile([]string{filepath.Join(dir, "main.c")}, Options{IncludeDirs: []string{inc}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lsl.NewInterp(prog, lsl.InterpOptions{}).Call("f")
+	if err != nil || res[0] != lsl.Int(42) {
+		t.Errorf("f() = %v, %v; want 42", res, err)
+	}
+	_, err = Compile([]string{filepath.Join(dir, "bad.c")}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "bad.h:1:10: character constant not terminated") {
+		t.Errorf("bad.h: %v", err)
+	}
+	_, err = Compile([]string{filepath.Join(dir, "missing.c")}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "missing.c") {
+		t.Errorf("missing file: %v", err)
+	}
+}

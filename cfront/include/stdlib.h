@@ -1,0 +1,10 @@
+#ifndef _STDLIB_H
+#define _STDLIB_H
+/* Only the allocator: malloc(n) is lsl_malloc(n), free(p) is lsl_free(p). */
+typedef __SIZE_TYPE__ size_t;
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+void *malloc(__SIZE_TYPE__ size);
+void free(void *p);
+#endif

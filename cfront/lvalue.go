@@ -1,0 +1,148 @@
+package cfront
+
+import (
+	"strconv"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// lvalue is a C object: either register-resident (a local whose address
+// is never taken; an aggregate one has a register per scalar leaf, named
+// reg.f.3) or in memory, at base (a register holding a pointer, or the
+// constant pointer cval) followed by the constant offsets offs.
+type lvalue struct {
+	typ  cc.Type
+	reg  string
+	base lsl.Reg
+	cval lsl.Value
+	offs []int64
+}
+
+func (lv *lvalue) isReg() bool { return lv.reg != "" }
+
+// sub selects the part of lv at offset k (a field index or a constant
+// array index), named suffix among registers.
+func (lv *lvalue) sub(k int64, suffix string, t cc.Type) *lvalue {
+	if lv.isReg() {
+		return &lvalue{typ: t, reg: lv.reg + "." + suffix}
+	}
+	return &lvalue{typ: t, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, k)}
+}
+
+// leafLvalue selects a scalar leaf of an aggregate.
+func (lv *lvalue) leaf(l leaf) *lvalue {
+	if lv.isReg() {
+		return &lvalue{typ: l.typ, reg: lv.reg + l.suffix}
+	}
+	return &lvalue{typ: l.typ, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, l.offs...)}
+}
+
+// addr returns a register holding the address of a memory object. The
+// lvalue keeps the register, so that reading and then writing it (x++,
+// x += 1) computes the address once.
+func (fn *funcTr) addr(lv *lvalue, pos lsl.Pos) lsl.Reg {
+	r := fn.addr1(lv, pos)
+	if !lv.isReg() {
+		lv.base, lv.cval, lv.offs = r, lsl.Value{}, nil
+	}
+	return r
+}
+
+func (fn *funcTr) addr1(lv *lvalue, pos lsl.Pos) lsl.Reg {
+	if lv.isReg() {
+		// The memory analysis moves every local whose address is needed
+		// to memory; reaching here is a bug, reported as an error.
+		fn.errorAt(pos, "cfront internal error: address of register variable %s", lv.reg)
+		return fn.intConst(pos, 0)
+	}
+	if lv.base == "" {
+		v := lv.cval
+		for _, o := range lv.offs {
+			v = v.WithOffset(o)
+		}
+		return fn.constReg(pos, v)
+	}
+	r := lv.base
+	for _, o := range lv.offs {
+		k := fn.intConst(pos, o)
+		r = fn.prim(pos, lsl.OpOffset, lsl.IntType{}, r, k)
+	}
+	return r
+}
+
+// settle returns lv with its pending offsets folded into a register, so
+// that a dynamic offset can follow.
+func (fn *funcTr) settle(lv *lvalue, pos lsl.Pos) *lvalue {
+	return &lvalue{typ: lv.typ, base: fn.addr(lv, pos)}
+}
+
+// load reads a scalar lvalue.
+func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
+	if lv.isReg() {
+		return lsl.Reg(lv.reg)
+	}
+	a := fn.addr(lv, pos)
+	r := fn.temp()
+	fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: a})
+	return r
+}
+
+// store writes a scalar lvalue and returns a register holding the value
+// stored (src itself, or the variable's register, which may now compute
+// it in place of src).
+func (fn *funcTr) store(lv *lvalue, src lsl.Reg, pos lsl.Pos) lsl.Reg {
+	if lv.isReg() {
+		fn.mov(pos, lsl.Reg(lv.reg), src)
+		return lsl.Reg(lv.reg)
+	}
+	a := fn.addr(lv, pos)
+	fn.emit(&lsl.Store{Pos: pos, Addr: a, Src: src})
+	return src
+}
+
+// copyObject copies an aggregate (or scalar) object leaf by leaf.
+func (fn *funcTr) copyObject(dst, src *lvalue, pos lsl.Pos) {
+	ls, ok := leaves(dst.typ)
+	if !ok {
+		fn.errorAt(pos, "object too large to copy")
+		return
+	}
+	for _, l := range ls {
+		v := fn.load(src.leaf(l), pos)
+		fn.store(dst.leaf(l), v, pos)
+	}
+}
+
+// findField finds the field called name in struct type t, looking into
+// anonymous members (shallowest first, as C's member lookup does). It
+// returns the offsets, register-name parts and types along the way.
+// (cc's Field.Parent does not chain through more than one anonymous
+// level.)
+func findField(t cc.Type, name string) (offs []int64, names []string, types []cc.Type, ok bool) {
+	return findFieldDepth(t, name, 0)
+}
+
+func findFieldDepth(t cc.Type, name string, depth int) (offs []int64, names []string, types []cc.Type, ok bool) {
+	if depth > 64 || name == "" {
+		return nil, nil, nil, false
+	}
+	fs := structFields(t)
+	for i, f := range fs {
+		if f.Name() == name {
+			return []int64{int64(i)}, []string{fieldName(f, i)}, []cc.Type{f.Type()}, true
+		}
+	}
+	for i, f := range fs {
+		if f.Name() != "" || f.Type() == nil || f.Type().Kind() != cc.Struct {
+			continue
+		}
+		if o, n, ty, ok := findFieldDepth(f.Type(), name, depth+1); ok {
+			return append([]int64{int64(i)}, o...), append([]string{fieldName(f, i)}, n...), append([]cc.Type{f.Type()}, ty...), true
+		}
+	}
+	return nil, nil, nil, false
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,227 @@
+package cfront
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// selfContaining reports structs that contain themselves by value
+// (struct node { struct node next; }), directly, through typedefs or
+// through other structs. cc's type checker does not reject them and
+// recurses without end on a field lookup in such a struct, which no recover
+// can catch; so they are found on the parse tree before type checking.
+// The check follows tag and typedef names without scopes, which is exact
+// for the programs the tool is meant for.
+func selfContaining(ast *cc.AST) ErrorList {
+	type edge struct {
+		to  string
+		pos lsl.Pos
+	}
+	graph := map[string][]edge{}
+	typedefs := map[string]string{} // by-value typedef name -> node
+	var anon int
+	nodeOf := map[*cc.StructOrUnionSpecifier]string{}
+	node := func(s *cc.StructOrUnionSpecifier) string {
+		if n, ok := nodeOf[s]; ok {
+			return n
+		}
+		n := s.Token.SrcStr()
+		if n == "" {
+			anon++
+			n = fmt.Sprintf("{anonymous %d}", anon)
+		} else {
+			n = "struct " + n
+		}
+		nodeOf[s] = n
+		return n
+	}
+	// target resolves a type specifier to the struct node it names.
+	target := func(ts *cc.TypeSpecifier) string {
+		if ts == nil {
+			return ""
+		}
+		switch ts.Case {
+		case cc.TypeSpecifierStructOrUnion:
+			if ts.StructOrUnionSpecifier != nil {
+				return node(ts.StructOrUnionSpecifier)
+			}
+		case cc.TypeSpecifierTypeName:
+			return "typedef " + ts.Token.SrcStr()
+		}
+		return ""
+	}
+	var anonErrs ErrorList
+	var typedefDecls []*cc.Declaration
+	var structDefs []*cc.StructOrUnionSpecifier
+	walkNodes(ast.TranslationUnit, func(n any) {
+		switch x := n.(type) {
+		case *cc.Declaration:
+			if x.DeclarationSpecifiers != nil && isTypedefDecl(x.DeclarationSpecifiers) {
+				typedefDecls = append(typedefDecls, x)
+			}
+		case *cc.StructOrUnionSpecifier:
+			if x.Case == cc.StructOrUnionSpecifierDef {
+				structDefs = append(structDefs, x)
+			}
+		}
+	})
+	for _, d := range typedefDecls {
+		var to string
+		for ds := d.DeclarationSpecifiers; ds != nil; ds = ds.DeclarationSpecifiers {
+			if t := target(ds.TypeSpecifier); t != "" {
+				to = t
+			}
+		}
+		if to == "" {
+			continue
+		}
+		for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			if l.InitDeclarator != nil && byValue(l.InitDeclarator.Declarator) {
+				name := "typedef " + l.InitDeclarator.Declarator.Name()
+				typedefs[name] = to
+				graph[name] = append(graph[name], edge{to: to})
+			}
+		}
+	}
+	for _, s := range structDefs {
+		from := node(s)
+		for l := s.StructDeclarationList; l != nil; l = l.StructDeclarationList {
+			sd := l.StructDeclaration
+			if sd == nil || sd.SpecifierQualifierList == nil {
+				continue
+			}
+			var to string
+			for q := sd.SpecifierQualifierList; q != nil; q = q.SpecifierQualifierList {
+				if t := target(q.TypeSpecifier); t != "" {
+					to = t
+				}
+			}
+			if to == "" && sd.StructDeclaratorList != nil {
+				continue
+			}
+			if sd.StructDeclaratorList == nil {
+				// An anonymous member: C11 allows only a struct or union
+				// (cc prints debugging output for others).
+				if !strings.HasPrefix(to, "struct ") && !strings.HasPrefix(to, "{anonymous") {
+					anonErrs = append(anonErrs, lsl.Errorf(posOf(sd), "member without a name is not supported"))
+					continue
+				}
+				graph[from] = append(graph[from], edge{to: to, pos: posOf(sd)})
+				continue
+			}
+			for dl := sd.StructDeclaratorList; dl != nil; dl = dl.StructDeclaratorList {
+				if dl.StructDeclarator != nil && byValue(dl.StructDeclarator.Declarator) {
+					graph[from] = append(graph[from], edge{to: to, pos: posOf(dl.StructDeclarator.Declarator)})
+				}
+			}
+		}
+	}
+	if len(anonErrs) > 0 {
+		return anonErrs
+	}
+	// Depth-first search for a cycle through struct nodes.
+	state := map[string]int{}
+	var errs ErrorList
+	var visit func(n string) bool
+	visit = func(n string) bool {
+		state[n] = 1
+		for _, e := range graph[n] {
+			switch state[e.to] {
+			case 1:
+				pos := e.pos
+				errs = append(errs, lsl.Errorf(pos, "%s contains itself", e.to))
+				return true
+			case 0:
+				if visit(e.to) {
+					return true
+				}
+			}
+		}
+		state[n] = 2
+		return false
+	}
+	for _, s := range structDefs {
+		if n := node(s); state[n] == 0 && visit(n) {
+			break
+		}
+	}
+	for i, e := range errs {
+		if !e.Pos.IsValid() {
+			errs[i].Pos = lsl.Pos{File: e.Pos.File}
+		}
+	}
+	return errs
+}
+
+func isTypedefDecl(ds *cc.DeclarationSpecifiers) bool {
+	for ; ds != nil; ds = ds.DeclarationSpecifiers {
+		if ds.Case == cc.DeclarationSpecifiersStorage && ds.StorageClassSpecifier != nil &&
+			ds.StorageClassSpecifier.Case == cc.StorageClassSpecifierTypedef {
+			return true
+		}
+	}
+	return false
+}
+
+// byValue reports whether a declarator declares an object of its base
+// type or an array of it (not a pointer or a function).
+func byValue(d *cc.Declarator) bool {
+	for depth := 0; d != nil && depth < 1000; depth++ {
+		if d.Pointer != nil {
+			return false
+		}
+		dd := d.DirectDeclarator
+		for dd != nil {
+			switch dd.Case {
+			case cc.DirectDeclaratorIdent:
+				return true
+			case cc.DirectDeclaratorDecl:
+				d = dd.Declarator
+				dd = nil
+			case cc.DirectDeclaratorFuncParam, cc.DirectDeclaratorFuncIdent:
+				return false
+			default: // arrays
+				dd = dd.DirectDeclarator
+			}
+		}
+	}
+	return false
+}
+
+// walkNodes calls f for every AST node reachable from n.
+func walkNodes(n any, f func(any)) {
+	seen := map[uintptr]bool{}
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Ptr:
+			if v.IsNil() || seen[v.Pointer()] {
+				return
+			}
+			seen[v.Pointer()] = true
+			if v.Elem().Kind() != reflect.Struct {
+				return
+			}
+			f(v.Interface())
+			walk(v.Elem())
+		case reflect.Struct:
+			t := v.Type()
+			for i := 0; i < v.NumField(); i++ {
+				if !t.Field(i).IsExported() || t.Field(i).Type == reflect.TypeOf(cc.Token{}) {
+					continue
+				}
+				walk(v.Field(i))
+			}
+		}
+	}
+	walk(reflect.ValueOf(n))
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"checkfence/cfront"
+	"checkfence/lsl"
+)
+
+// compileCommand prints the LSL of C files (paper Section 3.1).
+func compileCommand(status *int) *cli.Command {
+	return &cli.Command{
+		Name:      "compile",
+		Usage:     "translate C implementations to LSL and print it",
+		ArgsUsage: "FILE.c...",
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path"},
+			&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro (NAME or NAME=VALUE)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("compile: no C files given")}
+			}
+			for _, f := range c.Args().Slice() {
+				if !strings.HasSuffix(f, ".c") {
+					return usageError{fmt.Errorf("compile: %s is not a C file", f)}
+				}
+			}
+			prog, err := cfront.Compile(c.Args().Slice(), cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D")})
+			if err != nil {
+				var errs []error
+				for _, e := range cfront.AsErrorList(err) {
+					errs = append(errs, e)
+				}
+				if len(errs) == 0 {
+					errs = []error{err}
+				}
+				return inputError{errs}
+			}
+			if err := lsl.Print(c.App.Writer, prog); err != nil {
+				return err
+			}
+			*status = exitPass
+			return nil
+		},
+	}
+}
