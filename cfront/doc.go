@@ -17,19 +17,23 @@
 // construct is reported as "<construct> is not supported".
 //
 // The translation follows the paper:
+//
 //   - Values are untyped; every integer operation carries the C type it is
 //     computed in (after the integer promotions and the usual arithmetic
 //     conversions, which the front end applies as gcc does), so wraparound
 //     is exact. Conversions that can change a value become conv.
+//
 //   - Pointers are a base and offsets (Fig. 5): field selection appends the
 //     field's index, array indexing the element's index, and pointer
 //     arithmetic moves the last offset. An array used as a value is a
 //     pointer to its element 0. Casts between pointers and integers keep
 //     the pointer. Every scalar is one location; struct assignment copies
 //     field by field.
+//
 //   - Locals live in registers, except those whose address is taken and
 //     arrays used as pointers or indexed by a variable, which get a block
 //     of their own (alloc noreuse) at their declaration.
+//
 //   - Control flow keeps the block structure of the source (Section 3.1,
 //     "Control flow"): if, loops, switch (with fall-through), break,
 //     continue, return, && || ?: and goto become labelled blocks left by
@@ -37,6 +41,7 @@
 //     supported where the blocks can nest: forward to a later statement or
 //     backward to an earlier one of an enclosing block, not into a block or
 //     into the middle of a loop.
+//
 //   - The lsl_protos.h functions become LSL statements: compare-and-swap
 //     and the lock operations are atomic blocks as in Fig. 6 and Fig. 7
 //     (the lock's spin reduced to its last iteration), fences, allocation
