@@ -40,6 +40,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			litmusCommand(&status),
 			outcomesCommand(&status),
 			compileCommand(&status),
+			checkCommand(&status),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}
