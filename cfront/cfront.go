@@ -83,7 +83,7 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 		asts = append(asts, ast)
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs.sorted()
+		return nil, sortErrors(l.errs)
 	}
 	for i, ast := range asts {
 		l.declare(newFileTr(l, srcs[i].Name, ast))
@@ -97,36 +97,22 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 		l.link()
 	}
 	if len(l.errs) > 0 {
-		return nil, l.errs.sorted()
+		return nil, sortErrors(l.errs)
 	}
 	return l.prog, nil
 }
 
-// ErrorList is the error of Compile: one or more positioned errors.
-type ErrorList []*lsl.Error
-
-func (e ErrorList) Error() string {
-	parts := make([]string, len(e))
-	for i, x := range e {
-		parts[i] = x.Error()
-	}
-	return strings.Join(parts, "\n")
-}
-
-// Unwrap gives errors.As access to the individual errors.
-func (e ErrorList) Unwrap() []error {
-	r := make([]error, len(e))
-	for i, x := range e {
-		r[i] = x
-	}
-	return r
-}
+// ErrorList is the error of Compile: one or more positioned errors, at
+// most maxErrors, sorted by position within each file.
+type ErrorList = lsl.ErrorList
 
 // maxErrors bounds the list: after that many, more errors are mostly
 // consequences of the first ones.
 const maxErrors = 20
 
-func (e ErrorList) sorted() ErrorList {
+// sortErrors orders errors by position (files keep their order), drops
+// repeats and keeps the first maxErrors.
+func sortErrors(e ErrorList) ErrorList {
 	sort.SliceStable(e, func(i, j int) bool {
 		a, b := e[i].Pos, e[j].Pos
 		if a.File != b.File {
@@ -137,7 +123,6 @@ func (e ErrorList) sorted() ErrorList {
 		}
 		return a.Col < b.Col
 	})
-	// Drop duplicates (the same message at the same place).
 	out := e[:0]
 	for i, x := range e {
 		if i > 0 && x.Pos == e[i-1].Pos && x.Msg == e[i-1].Msg {

@@ -27,7 +27,7 @@ func FuzzCompile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		start := time.Now()
 		prog, err := CompileSources([]Source{{Name: "fuzz.c", Text: src}}, Options{})
-		if d := time.Since(start); d > 3*time.Second {
+		if d := time.Since(start); d > 20*time.Second {
 			t.Fatalf("took %v\ninput:\n%s", d, src)
 		}
 		if err != nil {

@@ -56,13 +56,19 @@ func selfContaining(ast *cc.AST) ErrorList {
 		return ""
 	}
 	var anonErrs ErrorList
-	var typedefDecls []*cc.Declaration
+	var typedefDecls, initDecls []*cc.Declaration
 	var structDefs []*cc.StructOrUnionSpecifier
 	walkNodes(ast.TranslationUnit, func(n any) {
 		switch x := n.(type) {
 		case *cc.Declaration:
 			if x.DeclarationSpecifiers != nil && isTypedefDecl(x.DeclarationSpecifiers) {
 				typedefDecls = append(typedefDecls, x)
+			}
+			for l := x.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if l.InitDeclarator != nil && l.InitDeclarator.Initializer != nil {
+					initDecls = append(initDecls, x)
+					break
+				}
 			}
 		case *cc.StructOrUnionSpecifier:
 			if x.Case == cc.StructOrUnionSpecifierDef {
@@ -87,6 +93,10 @@ func selfContaining(ast *cc.AST) ErrorList {
 				graph[name] = append(graph[name], edge{to: to})
 			}
 		}
+	}
+	defined := map[string]bool{}
+	for _, sd := range structDefs {
+		defined[node(sd)] = true
 	}
 	for _, s := range structDefs {
 		from := node(s)
@@ -116,13 +126,43 @@ func selfContaining(ast *cc.AST) ErrorList {
 			}
 			for dl := sd.StructDeclaratorList; dl != nil; dl = dl.StructDeclaratorList {
 				if dl.StructDeclarator != nil && byValue(dl.StructDeclarator.Declarator) {
-					graph[from] = append(graph[from], edge{to: to, pos: posOf(dl.StructDeclarator.Declarator)})
+					mpos := posOf(dl.StructDeclarator.Declarator)
+					res := to
+					for i := 0; i < 100 && strings.HasPrefix(res, "typedef "); i++ {
+						res = typedefs[res]
+					}
+					if strings.HasPrefix(res, "struct ") && !defined[res] {
+						// A member of incomplete type (cc does not reject it).
+						anonErrs = append(anonErrs, lsl.Errorf(mpos, "%s is not defined", res))
+						continue
+					}
+					graph[from] = append(graph[from], edge{to: to, pos: mpos})
 				}
 			}
 		}
 	}
 	if len(anonErrs) > 0 {
 		return anonErrs
+	}
+	// An initialised object of a struct type never defined: cc's
+	// initializer check does not end on one.
+	for _, d := range initDecls {
+		var to string
+		for ds := d.DeclarationSpecifiers; ds != nil; ds = ds.DeclarationSpecifiers {
+			if t := target(ds.TypeSpecifier); t != "" {
+				to = t
+			}
+		}
+		for i := 0; i < 100 && strings.HasPrefix(to, "typedef "); i++ {
+			to = typedefs[to]
+		}
+		if strings.HasPrefix(to, "struct ") && !defined[to] {
+			for l := d.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+				if id := l.InitDeclarator; id != nil && id.Initializer != nil {
+					return ErrorList{lsl.Errorf(posOf(id.Declarator), "%s is not defined", to)}
+				}
+			}
+		}
 	}
 	// Depth-first search for a cycle through struct nodes.
 	state := map[string]int{}

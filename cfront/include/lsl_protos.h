@@ -64,7 +64,11 @@ void lsl_unlock(lsl_lock_t *lock);
 /* Any integer in [lo, hi]; the bounds must be constants. */
 int lsl_choose(int lo, int hi);
 
-/* Observations: lsl_observe_input(name, value), lsl_observe_output(name, value). */
+/*
+ * Observations: lsl_observe_input(name, value), lsl_observe_output(name,
+ * value), with a string literal name and a value of any scalar type. The
+ * parenthesised names let a program wrap them in function-like macros.
+ */
 void (lsl_observe_input)();
 void (lsl_observe_output)();
 void lsl_observe_label(const char *name);
