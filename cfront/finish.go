@@ -23,13 +23,13 @@ func (fn *funcTr) finish() {
 	var unassigned []lsl.Reg
 	seen := map[lsl.Reg]bool{}
 	lsl.Walk(p.Body, func(s lsl.Stmt) bool {
-		for _, r := range defs(s) {
+		for _, r := range lsl.Defs(s) {
 			assigned[r] = true
 		}
 		return true
 	})
 	lsl.Walk(p.Body, func(s lsl.Stmt) bool {
-		for _, r := range uses(s) {
+		for _, r := range lsl.Uses(s) {
 			if r != "" && !assigned[r] && !seen[r] {
 				seen[r] = true
 				unassigned = append(unassigned, r)
@@ -124,54 +124,6 @@ func regRefs(s lsl.Stmt) []*lsl.Reg {
 	return rs
 }
 
-// defs returns the registers a statement assigns.
-func defs(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Const:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Prim:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Load:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Call:
-		return s.Results
-	case *lsl.Alloc:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Choose:
-		return []lsl.Reg{s.Dst}
-	case *lsl.ThreadID:
-		return []lsl.Reg{s.Dst}
-	}
-	return nil
-}
-
-// uses returns the registers a statement reads.
-func uses(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Prim:
-		return s.Args
-	case *lsl.Load:
-		return []lsl.Reg{s.Addr}
-	case *lsl.Store:
-		return []lsl.Reg{s.Addr, s.Src}
-	case *lsl.Call:
-		return s.Args
-	case *lsl.Break:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Continue:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Assert:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Assume:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Observe:
-		return []lsl.Reg{s.Val}
-	case *lsl.Free:
-		return []lsl.Reg{s.Addr}
-	}
-	return nil
-}
-
 // fold removes the temporaries that only carry a value into the next
 // statement, a mov or a conversion:
 //
@@ -184,10 +136,10 @@ func (fn *funcTr) fold() {
 	reads := map[lsl.Reg]int{}
 	writes := map[lsl.Reg]int{}
 	lsl.Walk(fn.proc.Body, func(s lsl.Stmt) bool {
-		for _, r := range uses(s) {
+		for _, r := range lsl.Uses(s) {
 			reads[r]++
 		}
-		for _, r := range defs(s) {
+		for _, r := range lsl.Defs(s) {
 			writes[r]++
 		}
 		return true

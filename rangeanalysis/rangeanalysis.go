@@ -377,7 +377,7 @@ func (d *defAssign) run(body []lsl.Stmt, def map[lsl.Reg]bool) map[lsl.Reg]bool 
 		d.breaks = map[string][]map[lsl.Reg]bool{}
 	}
 	use := func(r lsl.Reg) {
-		if r != "" && def != nil && !def[r] {
+		if def != nil && !def[r] {
 			d.maybeUndef[RegKey{d.thread, r}] = true
 		}
 	}
@@ -390,34 +390,14 @@ func (d *defAssign) run(body []lsl.Stmt, def map[lsl.Reg]bool) map[lsl.Reg]bool 
 		if def == nil {
 			return nil // unreachable code reads nothing
 		}
+		for _, r := range lsl.Uses(s) {
+			use(r)
+		}
+		for _, r := range lsl.Defs(s) {
+			assign(r)
+		}
 		switch s := s.(type) {
-		case *lsl.Const:
-			assign(s.Dst)
-		case *lsl.Prim:
-			for _, a := range s.Args {
-				use(a)
-			}
-			assign(s.Dst)
-		case *lsl.Load:
-			use(s.Addr)
-			assign(s.Dst)
-		case *lsl.Store:
-			use(s.Addr)
-			use(s.Src)
-		case *lsl.Assert:
-			use(s.Cond)
-		case *lsl.Assume:
-			use(s.Cond)
-		case *lsl.Observe:
-			use(s.Val)
-		case *lsl.Free:
-			use(s.Addr)
-		case *lsl.Choose:
-			assign(s.Dst)
-		case *lsl.Alloc:
-			assign(s.Dst)
 		case *lsl.Break:
-			use(s.Cond)
 			d.breaks[s.Label] = append(d.breaks[s.Label], copySet(def))
 			if s.Cond == "" {
 				def = nil

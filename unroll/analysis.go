@@ -10,61 +10,6 @@ import (
 // Static facts about procedures, computed once per procedure on its source
 // form (before inlining).
 
-// uses returns the registers s reads (not those of nested bodies).
-func uses(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Prim:
-		return s.Args
-	case *lsl.Load:
-		return []lsl.Reg{s.Addr}
-	case *lsl.Store:
-		return []lsl.Reg{s.Addr, s.Src}
-	case *lsl.Call:
-		return s.Args
-	case *lsl.Break:
-		return condReg(s.Cond)
-	case *lsl.Continue:
-		return condReg(s.Cond)
-	case *lsl.Assert:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Assume:
-		return []lsl.Reg{s.Cond}
-	case *lsl.Observe:
-		return condReg(s.Val)
-	case *lsl.Free:
-		return []lsl.Reg{s.Addr}
-	}
-	return nil
-}
-
-func condReg(r lsl.Reg) []lsl.Reg {
-	if r == "" {
-		return nil
-	}
-	return []lsl.Reg{r}
-}
-
-// defs returns the registers s assigns (not those of nested bodies).
-func defs(s lsl.Stmt) []lsl.Reg {
-	switch s := s.(type) {
-	case *lsl.Const:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Prim:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Load:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Alloc:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Choose:
-		return []lsl.Reg{s.Dst}
-	case *lsl.ThreadID:
-		return []lsl.Reg{s.Dst}
-	case *lsl.Call:
-		return s.Results
-	}
-	return nil
-}
-
 // isNil reports a nil statement, including a typed nil pointer, which
 // would make any method call panic.
 func isNil(s lsl.Stmt) bool {
@@ -225,7 +170,7 @@ func meet(ds []regSet) regSet {
 func mayDefs(body []lsl.Stmt) regSet {
 	d := regSet{}
 	walkStmts(body, func(s lsl.Stmt) bool {
-		for _, r := range defs(s) {
+		for _, r := range lsl.Defs(s) {
 			d[r] = true
 		}
 		return true
@@ -266,7 +211,7 @@ func (w *defWalker) walk(stmts []lsl.Stmt, d regSet) regSet {
 			w.onStmt(s)
 		}
 		if w.onRead != nil {
-			for _, r := range uses(s) {
+			for _, r := range lsl.Uses(s) {
 				w.onRead(r, d)
 			}
 		}
@@ -296,7 +241,7 @@ func (w *defWalker) walk(stmts []lsl.Stmt, d regSet) regSet {
 				d = nil
 			}
 		default:
-			for _, r := range defs(s) {
+			for _, r := range lsl.Defs(s) {
 				d[r] = true
 			}
 		}
@@ -329,7 +274,7 @@ func spinLoop(p *lsl.Proc, b *lsl.Block, pure func(*lsl.Call) bool) bool {
 		if s == lsl.Stmt(b) {
 			return false
 		}
-		for _, r := range uses(s) {
+		for _, r := range lsl.Uses(s) {
 			live[r] = true
 		}
 		return true
