@@ -109,7 +109,10 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				}
 			}
 		}
-		if eff == 0 {
+		// The init phase (and, under serial, each operation) is one order
+		// node: a fence inside it orders nothing, and a fence node between
+		// its members would make a cycle, removing every execution.
+		if eff == 0 || f.Thread == rangeanalysis.InitThread || model.SerialOps {
 			continue
 		}
 		var u fenceUse

@@ -293,6 +293,9 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 	if s.Op == lsl.OpMov && len(args) == 1 {
 		return args[0], nil // a copy is the same variable
 	}
+	if (s.Op == lsl.OpEq || s.Op == lsl.OpNe) && len(args) == 2 {
+		return te.primEq(s, args[0], args[1], g), nil
+	}
 	if n > e.opt.MaxCombinations {
 		return nil, lsl.Errorf(s.Pos, "%s: operands have %d combinations of values, too many to encode", lsl.FormatStmt(s), n)
 	}
@@ -349,6 +352,35 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 		te.fault(c.or(faults...), fault, s)
 	}
 	return dst, nil
+}
+
+// primEq encodes Dst = (A == B) or (A != B) through the linear equality
+// of e.eq instead of the product table: comparing two pointers from large
+// sets (a CAS on a list node) would otherwise tabulate every pair. The
+// result follows lsl.Eval: undefined on either side is a fault (result
+// undefined), anything else compares as values.
+func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
+	e := te.e
+	c := e.c
+	var vals []lsl.Value
+	for _, v := range e.Range.Reg(te.thread, s.Dst) {
+		if v == lsl.Undefined || v == lsl.Int(0) || v == lsl.Int(1) {
+			vals = append(vals, v)
+		}
+	}
+	dst := e.newDom(vals)
+	bad := c.or(e.is(a, lsl.Undefined), e.is(b, lsl.Undefined))
+	if bad != c.F() {
+		te.fault(c.and(g, bad), lsl.FaultUndefined, s)
+	}
+	same := e.eq(a, b)
+	yes, no := lsl.Bool(s.Op == lsl.OpEq), lsl.Bool(s.Op == lsl.OpNe)
+	// An executed comparison has Eval's result; a result outside the value
+	// set of the analysis is out of thin air (e.is gives false).
+	c.add(g.Not(), bad.Not(), e.is(dst, lsl.Undefined))
+	c.add(g.Not(), bad, same.Not(), e.is(dst, yes))
+	c.add(g.Not(), bad, same, e.is(dst, no))
+	return dst
 }
 
 func negAll(ls []Lit) []Lit {

@@ -68,6 +68,18 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 		tg := &threadGen{g: g}
 		init := &lsl.Invocation{Pos: g.pos(), Op: "init"}
 		tg.emit(tg.storeConst(tg.addr(g.pick())))
+		// Sometimes a fence or a CAS too: the init phase is contracted to
+		// one order node, and these must not break that.
+		if budget > opt.Threads+1 && g.chance(2) {
+			tg.emit(&lsl.Fence{Pos: g.pos(), Kind: fenceKinds[g.r.IntN(len(fenceKinds))]})
+			if budget > opt.Threads+2 && g.chance(2) {
+				tg.cas()
+				budget -= 2
+			} else {
+				tg.emit(tg.storeConst(tg.addr(g.pick())))
+				budget--
+			}
+		}
 		init.Body = tg.body
 		t.Init = []*lsl.Invocation{init}
 		budget--
