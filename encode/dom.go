@@ -42,6 +42,30 @@ func (e *Encoding) newDom(vals []lsl.Value) *Dom {
 	return d
 }
 
+// analysedDom returns a fresh variable for a loaded or computed value that
+// the range analysis says is one of vals. With Options.NoRangeAnalysis the
+// variable ranges over every value of the test instead, and vals only
+// restricts it by unit clauses (see Options).
+func (e *Encoding) analysedDom(vals []lsl.Value) *Dom {
+	if !e.opt.NoRangeAnalysis {
+		return e.newDom(vals)
+	}
+	if e.universe == nil {
+		e.universe = append(e.Range.Values(), lsl.Undefined)
+	}
+	d := e.newDom(append(append([]lsl.Value(nil), e.universe...), vals...))
+	in := map[lsl.Value]bool{}
+	for _, v := range vals {
+		in[v] = true
+	}
+	for i, v := range d.Vals {
+		if !in[v] {
+			e.c.add(d.Lits[i].Not())
+		}
+	}
+	return d
+}
+
 // constDom returns the constant v.
 func (e *Encoding) constDom(v lsl.Value) *Dom {
 	if d, ok := e.consts[v]; ok {

@@ -21,6 +21,14 @@ type Options struct {
 	// MaxCombinations bounds the table of one primitive operation (the
 	// product of its operands' value-set sizes).
 	MaxCombinations int
+	// NoRangeAnalysis builds the formula without the benefit of the range
+	// analysis (paper Section 3.4, Fig. 11c), to measure what it gains: every
+	// loaded or computed value ranges over all values of the test, so
+	// operation tables grow and every pair of accesses may alias. The
+	// analysed sets still restrict the values (as unit clauses), since
+	// they define which values are not out of thin air (SEMANTICS.md):
+	// verdicts and observation sets are the same either way.
+	NoRangeAnalysis bool
 }
 
 // Stats describe the size and cost of an encoding.
@@ -61,6 +69,8 @@ type Encoding struct {
 	opt    Options
 	consts map[lsl.Value]*Dom
 	eqs    map[[2]*Dom]Lit
+	// universe is every value of the test, for Options.NoRangeAnalysis.
+	universe []lsl.Value
 	obs    []*obsPoint
 	slots  []*slotGroup
 	finals []*Dom

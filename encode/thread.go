@@ -125,7 +125,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			if invalid {
 				vals = append(vals, lsl.Undefined)
 			}
-			val := e.newDom(vals)
+			val := e.analysedDom(vals)
 			te.addAccess(s, false, exec, addr, val)
 			if invalid {
 				// a load that does not happen yields undefined
@@ -331,7 +331,7 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 		}
 	}
 	rec(0)
-	dst := e.newDom(vals)
+	dst := e.analysedDom(vals)
 	var faults []Lit
 	fault := lsl.NoFault
 	for _, r := range rows {
@@ -368,7 +368,7 @@ func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
 			vals = append(vals, v)
 		}
 	}
-	dst := e.newDom(vals)
+	dst := e.analysedDom(vals)
 	bad := c.or(e.is(a, lsl.Undefined), e.is(b, lsl.Undefined))
 	if bad != c.F() {
 		te.fault(c.and(g, bad), lsl.FaultUndefined, s)

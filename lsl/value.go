@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -161,4 +162,44 @@ func decodeOffsets(s string) []int64 {
 		out[i], _ = strconv.ParseInt(p, 10, 64)
 	}
 	return out
+}
+
+// MarshalText writes v as String does, so that values (and the outcomes
+// that hold them) can be stored as JSON.
+func (v Value) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
+
+// UnmarshalText reads what MarshalText wrote.
+func (v *Value) UnmarshalText(b []byte) error {
+	x, err := ParseValue(string(b))
+	if err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+// ParseValue reads a value written by Value.String: "undefined", an
+// integer, or a pointer "[base off...]".
+func ParseValue(s string) (Value, error) {
+	if s == "undefined" {
+		return Undefined, nil
+	}
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return Int(n), nil
+	}
+	if len(s) < 3 || s[0] != '[' || s[len(s)-1] != ']' {
+		return Undefined, fmt.Errorf("bad value %q", s)
+	}
+	var nums []int64
+	for _, f := range strings.Fields(s[1 : len(s)-1]) {
+		n, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			return Undefined, fmt.Errorf("bad value %q", s)
+		}
+		nums = append(nums, n)
+	}
+	if len(nums) == 0 {
+		return Undefined, fmt.Errorf("bad value %q", s)
+	}
+	return Ptr(nums[0], nums[1:]...), nil
 }

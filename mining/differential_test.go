@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"checkfence/encode"
 	"checkfence/internal/reference"
 	"checkfence/internal/testgen"
 	"checkfence/lsl"
@@ -30,12 +31,12 @@ func generated(seed uint64, i int) *lsl.Test {
 // diff compares the encoder's outcomes of t on model m with the
 // reference's outcomes on the model named ref. It returns a description
 // of the difference, "" if none, and whether the reference could decide.
-func diff(t *lsl.Test, m *memmodel.Model, ref string) (string, bool, error) {
+func diff(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool, error) {
 	want, err := reference.Outcomes(t, ref)
 	if err != nil {
 		return "", false, nil // too big or unsupported for brute force
 	}
-	got, err := Outcomes(context.Background(), t, m, Options{})
+	got, err := Outcomes(context.Background(), t, m, opt)
 	if err != nil {
 		return "", true, err
 	}
@@ -68,7 +69,9 @@ func diff(t *lsl.Test, m *memmodel.Model, ref string) (string, bool, error) {
 // TestDifferential requires the SAT encoder's outcome sets to equal those
 // of the brute-force reference (written from SEMANTICS.md's axioms,
 // sharing no code with the encoder) on generated tests, under all five
-// models. -diff.n and -diff.seed run more or other tests.
+// models, with the range analysis and without it (the encoding without
+// it is built differently but must mean the same). -diff.n and
+// -diff.seed run more or other tests.
 func TestDifferential(t *testing.T) {
 	n := *diffN
 	if testing.Short() {
@@ -78,9 +81,18 @@ func TestDifferential(t *testing.T) {
 	for i := 0; i < n; i++ {
 		test := generated(*diffSeed, i)
 		for _, name := range memmodel.Names() {
-			d, ok, err := diff(test, memmodel.MustByName(name), name)
+			d, ok, err := diff(test, memmodel.MustByName(name), name, Options{})
 			if err != nil {
 				t.Fatalf("%s on %s: %v\n%s", test.Name, name, err, test)
+			}
+			if ok && d == "" {
+				d, _, err = diff(test, memmodel.MustByName(name), name, Options{Encode: encode.Options{NoRangeAnalysis: true}})
+				if err != nil {
+					t.Fatalf("%s on %s without range analysis: %v\n%s", test.Name, name, err, test)
+				}
+				if d != "" {
+					d = "(without range analysis)\n" + d
+				}
 			}
 			if !ok {
 				continue
@@ -129,7 +141,7 @@ func TestDifferentialDetectsBrokenModels(t *testing.T) {
 		t.Run(tc.what, func(t *testing.T) {
 			for i := 0; i < *diffN; i++ {
 				test := generated(*diffSeed, i)
-				d, ok, err := diff(test, tc.model, tc.ref)
+				d, ok, err := diff(test, tc.model, tc.ref, Options{})
 				if err != nil {
 					t.Fatal(err)
 				}

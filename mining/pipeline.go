@@ -30,6 +30,8 @@ type PipelineOptions struct {
 	MaxUnroll int
 	// Progress, if set, is told what the driver is doing.
 	Progress func(format string, args ...any)
+	// Cache, if set, keeps mined observation sets between runs.
+	Cache SpecCache
 }
 
 func (o *PipelineOptions) progress(format string, args ...any) {
@@ -61,6 +63,8 @@ type TestResult struct {
 	// SerialBug is set when the failure happens under serial already: a
 	// bug regardless of the memory model.
 	SerialBug bool
+	// SpecCached is set when Spec came from PipelineOptions.Cache.
+	SpecCached bool
 	// Counterexample and the Encoding it came from, when Verdict is Fail.
 	Counterexample *encode.Execution
 	Encoding       *encode.Encoding
@@ -126,6 +130,24 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 	serial := memmodel.MustByName("serial")
 	res := &TestResult{Test: t, Model: serial}
 	bounds := unroll.Bounds{}
+	var key string
+	if opt.Cache != nil {
+		k, err := SpecKey(prog, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		key = k
+		if c, ok := opt.Cache.Load(key); ok {
+			opt.progress("%s: observation set from the cache", t.Name)
+			res.Verdict, res.Spec, res.SpecCached = Pass, specFromCache(c), true
+			for k, v := range c.Bounds {
+				bounds[k] = v
+			}
+			res.Stats.SpecSize = res.Spec.Len()
+			res.Stats.Total = time.Since(start)
+			return res, bounds, nil
+		}
+	}
 	var set *ObservationSet
 	var enc *encode.Encoding
 	u, loop, err := lazy(ctx, prog, t, bounds, &opt, "serial", func(u *unroll.Result) (*encode.Encoding, error) {
@@ -159,6 +181,11 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 		res.Counterexample, res.Encoding = set.Error, enc
 	default:
 		res.Verdict = Pass
+		if opt.Cache != nil {
+			if err := opt.Cache.Store(key, cachedSpec(t, set, bounds, time.Since(start))); err != nil {
+				return nil, nil, fmt.Errorf("caching the observation set: %w", err)
+			}
+		}
 	}
 	res.Stats.SpecSize = set.Len()
 	res.Stats.Total = time.Since(start)
@@ -186,7 +213,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		mined.Stats.Total = time.Since(start)
 		return mined, nil
 	}
-	res := &TestResult{Test: t, Model: m, Spec: mined.Spec}
+	res := &TestResult{Test: t, Model: m, Spec: mined.Spec, SpecCached: mined.SpecCached}
 	res.Stats.MiningTime = mined.Stats.MiningTime
 	res.Stats.SatCalls = mined.Stats.SatCalls
 	bounds := unroll.Bounds{}

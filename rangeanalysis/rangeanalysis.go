@@ -265,6 +265,23 @@ func (r *Result) Reg(th int, reg lsl.Reg) []lsl.Value {
 // included), sorted; nil if no access can reach it.
 func (r *Result) Loc(addr lsl.Value) []lsl.Value { return sortedValues(r.locs[addr]) }
 
+// Values returns every value of every register and location, sorted: all
+// the values the test can carry.
+func (r *Result) Values() []lsl.Value {
+	all := valueSet{}
+	for _, s := range r.regs {
+		for v := range s {
+			all[v] = 0
+		}
+	}
+	for _, s := range r.locs {
+		for v := range s {
+			all[v] = 0
+		}
+	}
+	return sortedValues(all)
+}
+
 // Locations returns every location some access may reach, sorted.
 func (r *Result) Locations() []lsl.Value {
 	var out []lsl.Value

@@ -155,10 +155,23 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	for _, a := range x.Accesses {
 		t.MemoryOrder = append(t.MemoryOrder, ev[a.Access])
 	}
-	// Reordered pairs: x <p y but y <M x, in the same thread.
+	// Reordered pairs: x <p y but y <M x, in the same thread. A pair with
+	// an access to a location no other thread touches (after init) cannot
+	// explain anything another thread saw, so it is left out.
+	touched := map[lsl.Value]map[int]bool{}
+	for _, a := range x.Accesses {
+		if a.Thread == rangeanalysis.InitThread {
+			continue
+		}
+		if touched[a.AddrVal] == nil {
+			touched[a.AddrVal] = map[int]bool{}
+		}
+		touched[a.AddrVal][a.Thread] = true
+	}
+	shared := func(a encode.ExecAccess) bool { return len(touched[a.AddrVal]) > 1 }
 	for i, a := range x.Accesses {
 		for _, b := range x.Accesses[i+1:] {
-			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex {
+			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex && shared(a) && shared(b) {
 				t.Reordered = append(t.Reordered, Reorder{
 					Thread: threadName(a.Thread), First: ev[b.Access], Second: ev[a.Access],
 					Fence: fenceFor(b.Store, a.Store),

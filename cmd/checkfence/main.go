@@ -41,6 +41,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			outcomesCommand(&status),
 			compileCommand(&status),
 			checkCommand(&status),
+			mineCommand(&status),
+			fencesCommand(&status),
+			benchCommand(&status),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}

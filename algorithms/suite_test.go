@@ -1,0 +1,142 @@
+package algorithms
+
+import (
+	"context"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"checkfence/cfront"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+	"checkfence/tests"
+	"checkfence/trace"
+)
+
+// roots are the folders of suites: the published algorithms and the small
+// data structures of examples/structures.
+var roots = []string{".", "../examples/structures"}
+
+func loadSuites(t *testing.T) []*Suite {
+	t.Helper()
+	var all []*Suite
+	for _, r := range roots {
+		s, err := LoadAll(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, s...)
+	}
+	if len(all) == 0 {
+		t.Fatal("no suites found")
+	}
+	return all
+}
+
+// compiler compiles each C file once.
+type compiler map[string]*lsl.Program
+
+func (c compiler) get(t *testing.T, path string) *lsl.Program {
+	t.Helper()
+	if p, ok := c[path]; ok {
+		return p
+	}
+	p, err := cfront.Compile([]string{path}, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c[path] = p
+	return p
+}
+
+func testNamed(t *testing.T, s *Suite, name string) *tests.Test {
+	t.Helper()
+	for _, x := range s.Tests {
+		if x.Name == name {
+			return x
+		}
+	}
+	t.Fatalf("%s: no test %s", s.Name, name)
+	return nil
+}
+
+// TestExpected checks every quick row of every expected.tsv: the verdict
+// the semantics predicts. A failure that is not a bug under serial must
+// come with a trace that names a reordering (paper Section 4.2); one that
+// is must say so.
+func TestExpected(t *testing.T) {
+	cc := compiler{}
+	opt := mining.PipelineOptions{Cache: &memCache{m: map[string]*mining.CachedSpec{}}}
+	for _, s := range loadSuites(t) {
+		for _, e := range s.Expected {
+			if !e.Quick {
+				continue
+			}
+			t.Run(s.Name+"/"+e.File+"/"+e.Test+"/"+e.Model, func(t *testing.T) {
+				prog := cc.get(t, s.Path(e.File))
+				res, err := mining.CheckTest(context.Background(), prog, nil, testNamed(t, s, e.Test), memmodel.MustByName(e.Model), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != e.Verdict {
+					t.Fatalf("%s:%d: verdict %s, expected %s (%s)", filepath.Join(s.Dir, "expected.tsv"), e.Line, res.Verdict, e.Verdict, e.Reason)
+				}
+				if res.Verdict != mining.Fail {
+					return
+				}
+				tr := trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
+				if !res.SerialBug && len(tr.Faults) == 0 && len(tr.Reordered) == 0 {
+					t.Errorf("a failure on %s without a fault names no reordering", e.Model)
+				}
+			})
+		}
+	}
+}
+
+// TestFencesNecessary removes each fence of each fenced file in turn:
+// the row's test must then not pass on relaxed (paper Section 4.2: the
+// fences are necessary).
+func TestFencesNecessary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short")
+	}
+	cc := compiler{}
+	relaxed := memmodel.MustByName("relaxed")
+	opt := mining.PipelineOptions{Cache: &memCache{m: map[string]*mining.CachedSpec{}}}
+	for _, s := range loadSuites(t) {
+		for _, f := range s.Fences {
+			t.Run(s.Name+"/"+s.FencedFile+":"+itoa(f.Line), func(t *testing.T) {
+				prog := cc.get(t, s.Path(s.FencedFile))
+				removed := 0
+				without := prog.WithoutFences(func(x *lsl.Fence) bool {
+					if filepath.Base(x.Pos.File) == s.FencedFile && x.Pos.Line == f.Line {
+						removed++
+						return true
+					}
+					return false
+				})
+				if removed == 0 {
+					t.Fatalf("no fence compiled from line %d", f.Line)
+				}
+				res, err := mining.CheckTest(context.Background(), without, prog, testNamed(t, s, f.Test), relaxed, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != f.Verdict {
+					t.Errorf("without the %s fence on line %d, %s is %s on relaxed, want %s (%s)", f.Kind, f.Line, f.Test, res.Verdict, f.Verdict, f.Reason)
+				}
+			})
+		}
+	}
+}
+
+type memCache struct{ m map[string]*mining.CachedSpec }
+
+func (c *memCache) Load(key string) (*mining.CachedSpec, bool) { s, ok := c.m[key]; return s, ok }
+func (c *memCache) Store(key string, s *mining.CachedSpec) error {
+	c.m[key] = s
+	return nil
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

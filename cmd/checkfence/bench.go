@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"text/tabwriter"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"checkfence/algorithms"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+)
+
+// benchCommand runs suites (folders laid out as algorithms/NAME) and
+// prints the paper's Fig. 10 and 11 figures for each test: the size of
+// the unrolled code, of the formula, the times, the observation set, and
+// the paper's total time beside ours.
+func benchCommand(status *int) *cli.Command {
+	return &cli.Command{
+		Name:      "bench",
+		Usage:     "run suites of algorithms and print statistics per test (the paper's Fig. 10 and 11)",
+		ArgsUsage: "SUITE_DIR...",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "run the expected.tsv rows of this model"},
+			&cli.StringFlag{Name: "files", Value: "fenced", Usage: "which files: fenced (NAME-fenced.c), published (the others), or all"},
+			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
+			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick (those go test runs)"},
+			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
+			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
+		},
+		Action: func(c *cli.Context) error {
+			m, err := memmodel.ByName(c.String("model"))
+			if err != nil {
+				return usageError{err}
+			}
+			var modes []bool // NoRangeAnalysis per run
+			switch c.String("range-analysis") {
+			case "on":
+				modes = []bool{false}
+			case "off":
+				modes = []bool{true}
+			case "both":
+				modes = []bool{false, true}
+			default:
+				return usageError{fmt.Errorf("--range-analysis: want on, off or both")}
+			}
+			files := c.String("files")
+			if files != "fenced" && files != "published" && files != "all" {
+				return usageError{fmt.Errorf("--files: want fenced, published or all")}
+			}
+			if c.NArg() == 0 {
+				return usageError{fmt.Errorf("bench: give suite folders (e.g. algorithms/*)")}
+			}
+			paper := map[string]map[string]string{}
+			if p := c.String("paper"); p != "" {
+				if paper, err = readPaper(p); err != nil {
+					return inputError{[]error{err}}
+				}
+			}
+			only := map[string]bool{}
+			for _, t := range c.StringSlice("test") {
+				only[t] = true
+			}
+			var suites []*algorithms.Suite
+			for _, d := range c.Args().Slice() {
+				if fi, err := os.Stat(d); err == nil && !fi.IsDir() {
+					continue // a file beside the suites, matched by a glob
+				}
+				s, err := algorithms.Load(d)
+				if err != nil {
+					return inputError{[]error{err}}
+				}
+				suites = append(suites, s)
+			}
+			out := c.App.Writer
+			tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', tabwriter.AlignRight)
+			header := "impl\ttest\tfile\tverdict\tinstrs\tloads\tstores\tbound\tvars\tclauses\tencode_s\tsolve_s\tmining_s\tspec\ttotal_s"
+			if len(modes) == 2 {
+				header += "\tvars-RA\tclauses-RA\ttotal-RA_s\tRA gain"
+			}
+			if len(paper) > 0 {
+				header += "\tpaper_s\tspeedup"
+			}
+			if !c.Bool("json") {
+				fmt.Fprintln(tw, header+"\t")
+			}
+			var speedups, gains, miningShare []float64
+			mismatch := false
+			for _, s := range suites {
+				for _, e := range s.Expected {
+					fenced := strings.HasSuffix(e.File, "-fenced.c")
+					if e.Model != m.Name || (files == "fenced" && !fenced) || (files == "published" && fenced) ||
+						(c.Bool("quick") && !e.Quick) || (len(only) > 0 && !only[e.Test]) {
+						continue
+					}
+					prog, err := compileC([]string{s.Path(e.File)})
+					if err != nil {
+						return err
+					}
+					var t0 = s.Tests[0]
+					for _, t := range s.Tests {
+						if t.Name == e.Test {
+							t0 = t
+						}
+					}
+					if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
+						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s %s %s on %s", s.Name, e.File, e.Test, m.Name)
+					}
+					var results []*mining.TestResult
+					for _, noRA := range modes {
+						res, err := benchOne(c.Context, prog, s, t0.Name, m, noRA, c.Duration("timeout"))
+						if err != nil {
+							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
+						}
+						results = append(results, res)
+					}
+					r := results[0]
+					st := r.Stats
+					verdict := string(r.Verdict)
+					if r.Verdict != e.Verdict {
+						verdict += "!=" + string(e.Verdict)
+						mismatch = true
+					}
+					maxBound := 1
+					for _, b := range st.Bounds {
+						maxBound = max(maxBound, b)
+					}
+					if st.Total > 0 {
+						miningShare = append(miningShare, st.MiningTime.Seconds()/st.Total.Seconds())
+					}
+					row := fmt.Sprintf("%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%d\t%.2f",
+						s.Name, e.Test, e.File, verdict, st.Instrs, st.Loads, st.Stores, maxBound, st.Vars, st.Clauses,
+						st.EncodeTime.Seconds(), st.SolveTime.Seconds(), st.MiningTime.Seconds(), st.SpecSize, st.Total.Seconds())
+					rec := map[string]any{"impl": s.Name, "file": e.File, "expected": string(e.Verdict)}
+					for k, v := range checkRecord(r, nil) {
+						rec[k] = v
+					}
+					if len(results) == 2 {
+						w := results[1].Stats
+						gain := 1 - st.Total.Seconds()/math.Max(w.Total.Seconds(), 1e-9)
+						gains = append(gains, gain)
+						row += fmt.Sprintf("\t%d\t%d\t%.2f\t%.0f%%", w.Vars, w.Clauses, w.Total.Seconds(), 100*gain)
+						rec["without_range_analysis"] = checkRecord(results[1], nil)["stats"]
+						rec["without_range_analysis_verdict"] = string(results[1].Verdict)
+						if results[1].Verdict != r.Verdict {
+							mismatch = true
+						}
+					}
+					if len(paper) > 0 {
+						if p, ok := paper[s.Name][e.Test]; ok {
+							ps, _ := strconv.ParseFloat(strings.TrimPrefix(p, "<"), 64)
+							sp := ps / math.Max(st.Total.Seconds(), 1e-3)
+							speedups = append(speedups, sp)
+							row += fmt.Sprintf("\t%s\t%.0fx", p, sp)
+							rec["paper_total_s"] = ps
+						} else {
+							row += "\t-\t-"
+						}
+					}
+					if c.Bool("json") {
+						if err := json.NewEncoder(out).Encode(rec); err != nil {
+							return err
+						}
+					} else {
+						fmt.Fprintln(tw, row+"\t")
+					}
+				}
+			}
+			if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
+				fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+			}
+			tw.Flush()
+			if !c.Bool("json") {
+				if len(miningShare) > 0 {
+					fmt.Fprintf(out, "mining share of the total time: %.0f%% on average (paper Fig. 11b: about a third)\n", 100*mean(miningShare))
+				}
+				if len(gains) > 0 {
+					fmt.Fprintf(out, "range analysis: %.0f%% less time on average (paper Fig. 11c: 42%%)\n", 100*mean(gains))
+				}
+				if len(speedups) > 0 {
+					fmt.Fprintf(out, "speedup over the paper's total time: geometric mean %.0fx, least %.0fx\n", geomean(speedups), minOf(speedups))
+				}
+				var ru syscall.Rusage
+				if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+					fmt.Fprintf(out, "peak memory (max RSS): %d MiB\n", ru.Maxrss/1024)
+				}
+			}
+			*status = exitPass
+			if mismatch {
+				*status = exitFail
+			}
+			return nil
+		},
+	}
+}
+
+// benchOne checks one test without a cache, so that mining is measured.
+func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, noRA bool, timeout time.Duration) (*mining.TestResult, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var t0 = s.Tests[0]
+	for _, t := range s.Tests {
+		if t.Name == test {
+			t0 = t
+		}
+	}
+	opt := mining.PipelineOptions{}
+	opt.Encode.NoRangeAnalysis = noRA
+	start := time.Now()
+	res, err := mining.CheckTest(ctx, prog, nil, t0, m, opt)
+	if err != nil && ctx.Err() != nil {
+		// Out of time: an inconclusive row with the time spent.
+		r := &mining.TestResult{Test: t0, Model: m, Verdict: "timeout"}
+		r.Stats.Total = time.Since(start)
+		return r, nil
+	}
+	return res, err
+}
+
+// readPaper reads the paper's table: impl → test → total seconds.
+func readPaper(path string) (map[string]map[string]string, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	var cols []string
+	for n, line := range strings.Split(string(src), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if cols == nil {
+			cols = cells
+			continue
+		}
+		if len(cells) != len(cols) {
+			return nil, fmt.Errorf("%s:%d: %d cells, the header has %d", filepath.Clean(path), n+1, len(cells), len(cols))
+		}
+		row := map[string]string{}
+		for i, c := range cols {
+			row[c] = cells[i]
+		}
+		if out[row["impl"]] == nil {
+			out[row["impl"]] = map[string]string{}
+		}
+		out[row["impl"]][row["test"]] = row["total_s"]
+	}
+	return out, nil
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func geomean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += math.Log(x)
+	}
+	return math.Exp(s / float64(len(xs)))
+}
+
+func minOf(xs []float64) float64 {
+	m := xs[0]
+	for _, x := range xs {
+		m = min(m, x)
+	}
+	return m
+}

@@ -1,0 +1,19 @@
+package main
+
+import (
+	"os"
+	"testing"
+)
+
+// TestMain points the observation-set cache at a temporary directory, so
+// that the tests neither read nor fill the user's cache.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "checkfence-cache")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
