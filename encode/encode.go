@@ -71,11 +71,11 @@ type Encoding struct {
 	eqs    map[[2]*Dom]Lit
 	// universe is every value of the test, for Options.NoRangeAnalysis.
 	universe []lsl.Value
-	obs    []*obsPoint
-	slots  []*slotGroup
-	finals []*Dom
-	mem    *memEncoding
-	stats  Stats
+	obs      []*obsPoint
+	slots    []*slotGroup
+	finals   []*Dom
+	mem      *memEncoding
+	stats    Stats
 }
 
 // Access is a load or store of the test.
