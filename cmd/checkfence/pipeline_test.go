@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runCmd(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"checkfence"}, args...), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+// A loop that can run without bound ends in inconclusive (exit 3),
+// naming the loop by its C position.
+func TestCheckInconclusive(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--model", "sc", "--max-unroll", "3", "testdata/waitstore.c", "testdata/waitstore.tests")
+	if code != exitInconclusive {
+		t.Fatalf("status %d, want 3; stderr %s", code, errs)
+	}
+	for _, w := range []string{"inconclusive W on sc", "waitstore.c:11:", "more than 3 iterations"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// mine prints the observation set; a second run takes it from the cache,
+// and the set is the same.
+func TestMineCommand(t *testing.T) {
+	cache := t.TempDir()
+	args := []string{"mine", "--json", "--cache", cache, "../../examples/c/mp.c", "../../examples/c/mp.tests"}
+	var recs []map[string]any
+	for range 2 {
+		code, out, errs := runCmd(t, args...)
+		if code != 0 {
+			t.Fatalf("status %d; stderr %s", code, errs)
+		}
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		recs = append(recs, rec)
+	}
+	// Serially, recv sees no flag, or the flag and the data.
+	want := []any{"init0{} | t0.0{} | t1.0{output flag=0}", "init0{} | t0.0{} | t1.0{output flag=1 output data=42}"}
+	for i, rec := range recs {
+		obs, _ := rec["observations"].([]any)
+		if len(obs) != 2 || !contains(obs, want[0]) || !contains(obs, want[1]) {
+			t.Errorf("run %d: observations %v, want %v", i, obs, want)
+		}
+		if rec["spec_size"] != 2.0 || rec["model"] != "serial" || rec["verdict"] != "pass" {
+			t.Errorf("run %d: %v", i, rec)
+		}
+	}
+	if recs[0]["spec_cached"] != false || recs[1]["spec_cached"] != true {
+		t.Errorf("spec_cached %v then %v, want false then true", recs[0]["spec_cached"], recs[1]["spec_cached"])
+	}
+	code, out, _ := runCmd(t, "mine", "--no-cache", "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	if code != 0 || !strings.Contains(out, "t1.0{output flag=1 output data=42}") {
+		t.Errorf("text mine: status %d\n%s", code, out)
+	}
+}
+
+func contains(xs []any, x any) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// fences finds both fences of mp-fenced.c needed on relaxed, and only the
+// store-store one on pso (pso keeps load→load order).
+func TestFencesCommand(t *testing.T) {
+	for _, tc := range []struct {
+		model string
+		want  []string
+	}{
+		{"relaxed", []string{"needed       store-store fence at ../../examples/c/mp-fenced.c:", "needed       load-load fence at ../../examples/c/mp-fenced.c:"}},
+		{"pso", []string{"needed       store-store fence", "not needed   load-load fence"}},
+		{"tso", []string{"not needed   store-store fence", "not needed   load-load fence"}},
+	} {
+		code, out, errs := runCmd(t, "fences", "--no-cache", "--model", tc.model, "../../examples/c/mp-fenced.c", "../../examples/c/mp.tests")
+		if code != 0 {
+			t.Fatalf("%s: status %d; %s", tc.model, code, errs)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: output lacks %q:\n%s", tc.model, w, out)
+			}
+		}
+	}
+}
+
+// bench prints a row per check with the statistics of Fig. 10, and the
+// columns without the range analysis when asked.
+func TestBenchCommand(t *testing.T) {
+	code, out, errs := runCmd(t, "bench", "--quick", "--range-analysis", "both", "--test", "T0", "../../examples/structures/mppub")
+	if code != 0 {
+		t.Fatalf("status %d; %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 2 || !strings.Contains(lines[0], "clauses") || !strings.Contains(lines[0], "RA gain") {
+		t.Fatalf("no table:\n%s", out)
+	}
+	if !strings.Contains(lines[1], "mppub") || !strings.Contains(lines[1], "T0") || !strings.Contains(lines[1], "pass") {
+		t.Errorf("row: %s", lines[1])
+	}
+	if !strings.Contains(out, "range analysis:") {
+		t.Errorf("no summary:\n%s", out)
+	}
+}
+
+// Progress goes to standard error on request (a terminal gets it by
+// default), never into --json output, and not at all otherwise.
+func TestProgress(t *testing.T) {
+	files := []string{"../../examples/c/mp.c", "../../examples/c/mp.tests"}
+	_, _, errs := runCmd(t, append([]string{"check", "--no-cache", "--progress"}, files...)...)
+	for _, w := range []string{"T0: mining the specification under serial", "T0 on relaxed: inclusion check", "bounds all 1"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("progress lacks %q:\n%s", w, errs)
+		}
+	}
+	if _, _, errs := runCmd(t, append([]string{"check", "--no-cache"}, files...)...); errs != "" {
+		t.Errorf("progress without a terminal:\n%s", errs)
+	}
+}
+
+// Flags after the files are named, not opened as files.
+func TestFlagsAfterFiles(t *testing.T) {
+	code, _, errs := runCmd(t, "check", "../../examples/c/mp.c", "../../examples/c/mp.tests", "--json")
+	if code != exitUsage || !strings.Contains(errs, "--json: flags go before the files") {
+		t.Errorf("status %d, stderr %q", code, errs)
+	}
+}
