@@ -2,6 +2,7 @@ package rangeanalysis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,6 +32,25 @@ type Result struct {
 	allocs     map[int64]*lsl.Alloc
 	maybeUndef map[RegKey]bool
 	unbounded  int
+	// seen are the input versions with which each statement was last
+	// evaluated.
+	seen map[lsl.Stmt][]int
+	// regVer and locVer count the changes of each set, so that a
+	// statement whose inputs did not change is not evaluated again.
+	regVer map[RegKey]int
+	locVer map[lsl.Value]int
+	// evaluateAll turns the skipping off (tests compare both ways).
+	evaluateAll bool
+}
+
+// unchanged reports whether s was evaluated with the input versions sig
+// already, and records sig.
+func (r *Result) unchanged(s lsl.Stmt, sig []int) bool {
+	if old, ok := r.seen[s]; ok && slices.Equal(old, sig) && !r.evaluateAll {
+		return true
+	}
+	r.seen[s] = sig
+	return false
 }
 
 // valueSet maps each value to the smallest number of unbounded operations
@@ -38,8 +58,11 @@ type Result struct {
 type valueSet map[lsl.Value]int
 
 // Analyze runs the analysis on t.
-func Analyze(t *lsl.Test) (*Result, error) {
+func Analyze(t *lsl.Test) (*Result, error) { return analyze(t, false) }
+
+func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	r := &Result{
+		evaluateAll: evaluateAll,
 		test:       t,
 		regs:       map[RegKey]valueSet{},
 		locs:       map[lsl.Value]valueSet{},
@@ -47,6 +70,9 @@ func Analyze(t *lsl.Test) (*Result, error) {
 		globals:    map[int64]*lsl.Global{},
 		allocs:     map[int64]*lsl.Alloc{},
 		maybeUndef: map[RegKey]bool{},
+		seen:       map[lsl.Stmt][]int{},
+		regVer:     map[RegKey]int{},
+		locVer:     map[lsl.Value]int{},
 	}
 	for _, g := range t.Globals {
 		r.globals[g.Base] = g
@@ -128,6 +154,13 @@ func (s valueSet) add(v lsl.Value, d int) bool {
 func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 	changed := false
 	reg := func(x lsl.Reg) valueSet { return r.set(r.regs, RegKey{th, x}) }
+	// note bumps the version of register k if its set changed since its
+	// size and depth sum were taken (sets grow, depths shrink).
+	note := func(k RegKey, n, ds int) {
+		if s := r.regs[k]; len(s) != n || depthSum(s) != ds {
+			r.regVer[k]++
+		}
+	}
 	var err error
 	lsl.Walk(body, func(s lsl.Stmt) bool {
 		if err != nil {
@@ -135,9 +168,25 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 		}
 		switch s := s.(type) {
 		case *lsl.Const:
-			changed = reg(s.Dst).add(s.Val, 0) || changed
+			if reg(s.Dst).add(s.Val, 0) {
+				r.regVer[RegKey{th, s.Dst}]++
+				changed = true
+			}
 		case *lsl.Prim:
 			dst := reg(s.Dst)
+			// The operands are unchanged since the last pass: so is the result.
+			sig := make([]int, len(s.Args))
+			for i, a := range s.Args {
+				sig[i] = r.regVer[RegKey{th, a}]
+			}
+			if r.unchanged(s, sig) {
+				return true
+			}
+			defer note(RegKey{th, s.Dst}, len(dst), depthSum(dst))
+			if (s.Op == lsl.OpEq || s.Op == lsl.OpNe) && len(s.Args) == 2 {
+				changed = compare(s.Op, reg(s.Args[0]), reg(s.Args[1]), dst) || changed
+				return true
+			}
 			bump := 0
 			if isUnbounded(s.Op) {
 				bump = 1
@@ -154,6 +203,14 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 			})
 		case *lsl.Load:
 			dst := reg(s.Dst)
+			sig := []int{r.regVer[RegKey{th, s.Addr}], 0}
+			for p := range reg(s.Addr) {
+				sig[1] += r.locVer[p]
+			}
+			if r.unchanged(s, sig) {
+				return true
+			}
+			defer note(RegKey{th, s.Dst}, len(dst), depthSum(dst))
 			for p := range reg(s.Addr) {
 				if !r.ValidAddress(p) {
 					changed = dst.add(lsl.Undefined, 0) || changed
@@ -165,13 +222,21 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 			}
 		case *lsl.Store:
 			src := reg(s.Src)
+			if r.unchanged(s, []int{r.regVer[RegKey{th, s.Src}], r.regVer[RegKey{th, s.Addr}]}) {
+				return true
+			}
 			for p := range reg(s.Addr) {
 				if !r.ValidAddress(p) {
 					continue
 				}
 				l := r.loc(p)
+				lc := false
 				for v, d := range src {
-					changed = l.add(v, d) || changed
+					lc = l.add(v, d) || lc
+				}
+				if lc {
+					r.locVer[p]++
+					changed = true
 				}
 			}
 		case *lsl.Choose:
@@ -181,10 +246,16 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 			}
 			dst := reg(s.Dst)
 			for v := s.Lo; v <= s.Hi; v++ {
-				changed = dst.add(lsl.Int(v), 0) || changed
+				if dst.add(lsl.Int(v), 0) {
+					r.regVer[RegKey{th, s.Dst}]++
+					changed = true
+				}
 			}
 		case *lsl.Alloc:
-			changed = reg(s.Dst).add(lsl.Ptr(r.allocBase[s]), 0) || changed
+			if reg(s.Dst).add(lsl.Ptr(r.allocBase[s]), 0) {
+				r.regVer[RegKey{th, s.Dst}]++
+				changed = true
+			}
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			err = lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
 			return false
@@ -233,6 +304,70 @@ func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, i
 		}
 	}
 	rec(0, 0)
+}
+
+func depthSum(s valueSet) int {
+	n := 0
+	for _, d := range s {
+		n += d
+	}
+	return n
+}
+
+// compare adds to dst what eq or ne of a and b can give, as forCombos
+// with lsl.Eval would, in time linear in the sets rather than their
+// product (comparisons of large pointer sets are common): undefined on
+// either side is a fault (undefined, depth 0); otherwise "equal" with the
+// least depth of a shared value, "different" with the least depth of a
+// pair of distinct values.
+func compare(op lsl.OpCode, a, b, dst valueSet) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	changed := false
+	_, ua := a[lsl.Undefined]
+	_, ub := b[lsl.Undefined]
+	if ua || ub {
+		changed = dst.add(lsl.Undefined, 0) || changed
+	}
+	eqVal, neVal := lsl.Bool(op == lsl.OpEq), lsl.Bool(op == lsl.OpNe)
+	// the two defined values of b with the least depths
+	var best [2]lsl.Value
+	var bestD [2]int
+	nb := 0
+	for v, d := range b {
+		if v == lsl.Undefined {
+			continue
+		}
+		switch {
+		case nb < 2:
+			best[nb], bestD[nb] = v, d
+			nb++
+			if nb == 2 && bestD[1] < bestD[0] {
+				best[0], best[1], bestD[0], bestD[1] = best[1], best[0], bestD[1], bestD[0]
+			}
+		case d < bestD[0]:
+			best[1], bestD[1] = best[0], bestD[0]
+			best[0], bestD[0] = v, d
+		case d < bestD[1]:
+			best[1], bestD[1] = v, d
+		}
+	}
+	for v, d := range a {
+		if v == lsl.Undefined {
+			continue
+		}
+		if db, ok := b[v]; ok {
+			changed = dst.add(eqVal, max(d, db)) || changed
+		}
+		for i := 0; i < nb; i++ {
+			if best[i] != v {
+				changed = dst.add(neVal, max(d, bestD[i])) || changed
+				break
+			}
+		}
+	}
+	return changed
 }
 
 // isUnbounded reports whether op can produce values outside any finite set

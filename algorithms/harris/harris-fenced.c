@@ -4,12 +4,12 @@
  *   DISC 2001, LNCS 2180, pages 300-314 (Fig. 4-6: insert, delete, find,
  *   search),
  * with the fences it needs on the model Relaxed (the algorithm itself is
- * unchanged): a store-store fence before a new node is linked (C2); in
- * search, a load-load fence between loading a reference to a node and
- * loading the node's fields, and one before the traversal starts, so that
- * it does not read values older than those the thread has already read;
- * a load-store fence before each CAS, so that C1 and C4 do not publish a
- * reference before it has been loaded.
+ * unchanged): a store-store fence before a new node is linked (C2); a
+ * load-load fence before each read of a reference (read_ref), so that
+ * a node's fields are loaded after the reference to it and a traversal does
+ * not read values older than those the thread has already read; a
+ * load-store fence before each CAS (cas_ref), so that C1 and C4 do not
+ * publish a reference before it has been loaded.
  * On TSO none is needed (it keeps store-store, load-load and load-store
  * order); on PSO only the store-store fence is.
  *
@@ -65,6 +65,15 @@ static ref_t read_ref(node_t *n)
 {
   ref_t r;
 
+  /* Every read of a reference comes after every earlier load of the
+     thread. In search this orders the loads of a node's fields (next, mark,
+     key) after the load of the reference to the node (dependent loads); at
+     the start of search, it orders the traversal after the loads of the
+     CAS that failed before a retry (else each retry may read the same old
+     values again, without bound) and after the loads of the thread's
+     previous operation (else it may see a node that operation already
+     found marked or unlinked). */
+  lsl_fence("load-load");
   lsl_atomic_begin();
   r.next = n->next;
   r.marked = n->marked;
@@ -109,12 +118,6 @@ static window_t search(list_t *list, setkey_t search_key, boolean_t noretry)
   window_t w;
 
   do {                                  /* search_again: */
-    /* the traversal's loads come after every earlier load of this thread:
-       after the loads of the CAS that failed before a retry (else each
-       retry may read the same old values again, without bound), and after
-       the loads of the thread's previous operation (else it may see a node
-       that operation already found marked or unlinked) */
-    lsl_fence("load-load");
     t = list->head;
     t_next = read_ref(t);
     /* 1: Find left_node and right_node */
@@ -126,9 +129,6 @@ static window_t search(list_t *list, setkey_t search_key, boolean_t noretry)
       t = t_next.next;                  /* get_unmarked_reference(t_next) */
       if (t == tail)
         break;
-      /* t's fields are loaded after the reference to t (dependent loads);
-         this also orders the later loads of right_node's key and mark */
-      lsl_fence("load-load");
       t_next = read_ref(t);
     } while (t_next.marked || (t->key < search_key));   /* B1 */
     right_node = t;

@@ -1,8 +1,8 @@
 /*
  * snark: the nonblocking deque of D. Detlefs, C. Flood, A. Garthwaite,
  * P. Martin, N. Shavit, G. Steele, "Even Better DCAS-Based Concurrent
- * Deques", DISC 2000, LNCS 1914, pp. 59-73 (the code of its Figs. 2-3,
- * labels A-E as there).
+ * Deques", DISC 2000, LNCS 1914, pp. 59-73 (the code as published, with
+ * its labels A-E).
  *
  * A doubly linked list of nodes between two hats, LeftHat and RightHat, with
  * a sentinel node Dummy (Dummy->L == Dummy->R == Dummy). A node popped from

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 
 	"github.com/urfave/cli/v2"
 )
@@ -49,6 +50,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return usageError{err}
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run decides the status
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the run to this file (for go tool pprof)"},
+		},
+		Before: func(c *cli.Context) error {
+			if p := c.String("cpuprofile"); p != "" {
+				f, err := os.Create(p)
+				if err != nil {
+					return usageError{err}
+				}
+				if err := pprof.StartCPUProfile(f); err != nil {
+					return usageError{err}
+				}
+			}
+			return nil
+		},
+		After: func(c *cli.Context) error {
+			if c.String("cpuprofile") != "" {
+				pprof.StopCPUProfile()
+			}
+			return nil
+		},
 	}
 	err := app.RunContext(ctx, args)
 	if err == nil {

@@ -1,0 +1,43 @@
+package rangeanalysis
+
+import (
+	"maps"
+	"math/rand/v2"
+	"testing"
+
+	"checkfence/lsl"
+)
+
+// compare must give what evaluating every combination gives.
+func TestCompareMatchesCombos(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	pool := []lsl.Value{lsl.Undefined, lsl.Int(0), lsl.Int(1), lsl.Int(2), lsl.Ptr(1), lsl.Ptr(1, 0), lsl.Ptr(2, 1)}
+	randSet := func() valueSet {
+		s := valueSet{}
+		for _, v := range pool {
+			if r.IntN(2) == 0 {
+				s[v] = r.IntN(3)
+			}
+		}
+		return s
+	}
+	for i := 0; i < 3000; i++ {
+		a, b := randSet(), randSet()
+		for _, op := range []lsl.OpCode{lsl.OpEq, lsl.OpNe} {
+			got, want := valueSet{}, valueSet{}
+			compare(op, a, b, got)
+			sets := map[lsl.Reg]valueSet{"a": a, "b": b}
+			forCombos([]lsl.Reg{"a", "b"}, func(x lsl.Reg) valueSet { return sets[x] }, func(args []lsl.Value, d int) {
+				v, f := lsl.Eval(op, lsl.I32, args...)
+				if f != lsl.NoFault {
+					want.add(lsl.Undefined, 0)
+					return
+				}
+				want.add(v, d)
+			})
+			if !maps.Equal(got, want) {
+				t.Fatalf("%v %v %v: got %v, want %v", op, a, b, got, want)
+			}
+		}
+	}
+}
