@@ -63,16 +63,16 @@ func Analyze(t *lsl.Test) (*Result, error) { return analyze(t, false) }
 func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	r := &Result{
 		evaluateAll: evaluateAll,
-		test:       t,
-		regs:       map[RegKey]valueSet{},
-		locs:       map[lsl.Value]valueSet{},
-		allocBase:  lsl.AllocBases(t),
-		globals:    map[int64]*lsl.Global{},
-		allocs:     map[int64]*lsl.Alloc{},
-		maybeUndef: map[RegKey]bool{},
-		seen:       map[lsl.Stmt][]int{},
-		regVer:     map[RegKey]int{},
-		locVer:     map[lsl.Value]int{},
+		test:        t,
+		regs:        map[RegKey]valueSet{},
+		locs:        map[lsl.Value]valueSet{},
+		allocBase:   lsl.AllocBases(t),
+		globals:     map[int64]*lsl.Global{},
+		allocs:      map[int64]*lsl.Alloc{},
+		maybeUndef:  map[RegKey]bool{},
+		seen:        map[lsl.Stmt][]int{},
+		regVer:      map[RegKey]int{},
+		locVer:      map[lsl.Value]int{},
 	}
 	for _, g := range t.Globals {
 		r.globals[g.Base] = g
