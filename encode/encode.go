@@ -183,18 +183,32 @@ func (e *Encoding) FenceAssumptions() []Lit {
 }
 
 // Solve solves under the given assumptions: 1 sat, -1 unsat, 0 cancelled.
+//
+// The solve runs in gini's background solver, polled with a growing
+// interval (fast answers stay fast). Only this goroutine ever takes the
+// result: gini's Stop and Wait both receive it, so waiting in a second
+// goroutine while stopping here can deadlock.
 func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 	e.c.g.Assume(assumptions...)
+	if ctx.Done() == nil {
+		return e.c.g.Solve()
+	}
 	s := e.c.g.GoSolve()
-	done := make(chan int, 1)
-	go func() { done <- s.Wait() }()
-	select {
-	case r := <-done:
-		return r
-	case <-ctx.Done():
-		s.Stop()
-		<-done
-		return 0
+	wait := 20 * time.Microsecond
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		if r, done := s.Test(); done {
+			return r
+		}
+		select {
+		case <-ctx.Done():
+			s.Stop()
+			return 0
+		case <-timer.C:
+		}
+		wait = min(2*wait, 20*time.Millisecond)
+		timer.Reset(wait)
 	}
 }
 
