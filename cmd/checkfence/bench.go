@@ -159,7 +159,9 @@ func benchCommand(status *int) *cli.Command {
 						}
 					}
 					if len(paper) > 0 {
-						if p, ok := paper[s.Name][e.Test]; ok {
+						if p, ok := paper[s.Name][e.Test]; ok && r.Verdict == "timeout" {
+							row += fmt.Sprintf("\t%s\t-", p) // no speedup to claim
+						} else if ok {
 							ps, _ := strconv.ParseFloat(strings.TrimPrefix(p, "<"), 64)
 							sp := ps / math.Max(st.Total.Seconds(), 1e-3)
 							speedups = append(speedups, sp)
