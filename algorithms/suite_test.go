@@ -67,7 +67,7 @@ func testNamed(t *testing.T, s *Suite, name string) *tests.Test {
 // is must say so.
 func TestExpected(t *testing.T) {
 	cc := compiler{}
-	opt := mining.PipelineOptions{Cache: &memCache{m: map[string]*mining.CachedSpec{}}}
+	opt := mining.PipelineOptions{Cache: mining.NewMemoryCache()}
 	for _, s := range loadSuites(t) {
 		for _, e := range s.Expected {
 			if !e.Quick {
@@ -108,7 +108,7 @@ func TestFencesNecessary(t *testing.T) {
 	}
 	cc := compiler{}
 	relaxed := memmodel.MustByName("relaxed")
-	opt := mining.PipelineOptions{Cache: &memCache{m: map[string]*mining.CachedSpec{}}}
+	opt := mining.PipelineOptions{Cache: mining.NewMemoryCache()}
 	for _, s := range loadSuites(t) {
 		for _, f := range s.Fences {
 			t.Run(s.Name+"/"+s.FencedFile+":"+itoa(f.Line), func(t *testing.T) {
@@ -134,14 +134,6 @@ func TestFencesNecessary(t *testing.T) {
 			})
 		}
 	}
-}
-
-type memCache struct{ m map[string]*mining.CachedSpec }
-
-func (c *memCache) Load(key string) (*mining.CachedSpec, bool) { s, ok := c.m[key]; return s, ok }
-func (c *memCache) Store(key string, s *mining.CachedSpec) error {
-	c.m[key] = s
-	return nil
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

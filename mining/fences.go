@@ -54,7 +54,7 @@ func FenceNecessity(ctx context.Context, prog, spec *lsl.Program, ts []*tests.Te
 		spec = prog
 	}
 	if opt.Cache == nil {
-		opt.Cache = &memoryCache{m: map[string]*CachedSpec{}}
+		opt.Cache = NewMemoryCache()
 	}
 	var out []FenceVerdict
 	for _, s := range sites {
@@ -76,11 +76,14 @@ func FenceNecessity(ctx context.Context, prog, spec *lsl.Program, ts []*tests.Te
 	return out, nil
 }
 
-// memoryCache is a SpecCache for one run.
-type memoryCache struct{ m map[string]*CachedSpec }
+// NewMemoryCache returns a SpecCache that lives as long as the process:
+// one run that checks the same tests several times mines each once.
+func NewMemoryCache() SpecCache { return memoryCache{} }
 
-func (c *memoryCache) Load(key string) (*CachedSpec, bool) { s, ok := c.m[key]; return s, ok }
-func (c *memoryCache) Store(key string, s *CachedSpec) error {
-	c.m[key] = s
+type memoryCache map[string]*CachedSpec
+
+func (c memoryCache) Load(key string) (*CachedSpec, bool) { s, ok := c[key]; return s, ok }
+func (c memoryCache) Store(key string, s *CachedSpec) error {
+	c[key] = s
 	return nil
 }

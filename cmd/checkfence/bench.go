@@ -109,18 +109,12 @@ func benchCommand(status *int) *cli.Command {
 					if err != nil {
 						return err
 					}
-					var t0 = s.Tests[0]
-					for _, t := range s.Tests {
-						if t.Name == e.Test {
-							t0 = t
-						}
-					}
 					if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
 						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s %s %s on %s", s.Name, e.File, e.Test, m.Name)
 					}
 					var results []*mining.TestResult
 					for _, noRA := range modes {
-						res, err := benchOne(c.Context, prog, s, t0.Name, m, noRA, c.Duration("timeout"))
+						res, err := benchOne(c.Context, prog, s, e.Test, m, noRA, c.Duration("timeout"))
 						if err != nil {
 							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
 						}
