@@ -68,7 +68,10 @@ func (e *Encoding) Decode() *Execution {
 		if na.thread != nb.thread {
 			return na.thread < nb.thread
 		}
-		return na.first < nb.first
+		if na.first != nb.first {
+			return na.first < nb.first
+		}
+		return a < b
 	}
 	var ready []int
 	for i := 0; i < n; i++ {

@@ -2,6 +2,9 @@ package encode
 
 import (
 	"context"
+	"maps"
+	"math"
+	"slices"
 	"sort"
 
 	"checkfence/lsl"
@@ -31,6 +34,20 @@ type memEncoding struct {
 	// for decoding
 	flows map[[2]int]Lit // {store ID, load ID}
 	inits map[int]Lit    // load ID
+}
+
+type fenceUse struct {
+	f      *Fence
+	node   *orderNode
+	before [2]bool // access types ordered before the fence
+	after  [2]bool
+	eff    lsl.FenceKind // the orderings the model does not keep
+}
+
+// fenceClause says: all of cond → from <M to.
+type fenceClause struct {
+	from, to *orderNode
+	cond     []Lit
 }
 
 func (e *Encoding) encodeMemory(ctx context.Context) error {
@@ -93,13 +110,8 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 
 	// Fences: only the orderings the model does not keep anyway matter.
-	type fenceUse struct {
-		f      *Fence
-		node   *orderNode
-		before [2]bool // access types ordered before the fence
-		after  [2]bool
-	}
-	var fences []fenceUse
+	var fences []fenceUse         // fences in atomic blocks: the block's node
+	plain := map[int][]fenceUse{} // the others, by thread, in program order
 	for _, f := range e.Fences {
 		eff := lsl.FenceKind(0)
 		for _, xs := range []bool{false, true} {
@@ -134,14 +146,13 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				}
 			}
 		}
+		u.eff = eff
 		if g := groupNode[f.Group]; f.Group != 0 && g != nil {
 			u.node = g
+			fences = append(fences, u)
 		} else {
-			u.node = newNode(f.Thread)
-			u.node.fence = f
-			u.node.first = f.Before
+			plain[f.Thread] = append(plain[f.Thread], u)
 		}
-		fences = append(fences, u)
 	}
 
 	// Edges the constraints need.
@@ -159,7 +170,8 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 	var ppo []ppoClause
 	var chains [][2]*orderNode
-	for th, nodes := range byThread {
+	for _, th := range slices.Sorted(maps.Keys(byThread)) {
+		nodes := byThread[th]
 		if th == rangeanalysis.InitThread {
 			continue
 		}
@@ -234,10 +246,6 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	for _, p := range ppo {
 		m.addEdge(p.u.id, p.v.id)
 	}
-	type fenceClause struct {
-		from, to *orderNode
-		cond     []Lit
-	}
 	var fcs []fenceClause
 	for _, u := range fences {
 		f := u.f
@@ -253,6 +261,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 			}
 		}
 	}
+	fcs = append(fcs, e.fencePoints(plain, newNode)...)
 	for _, fc := range fcs {
 		m.addEdge(fc.from.id, fc.to.id)
 	}
@@ -283,7 +292,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 
 	// The init phase precedes everything.
 	if initNode != nil {
-		for v := range m.adj[initNode.id] {
+		for _, v := range slices.Sorted(maps.Keys(m.adj[initNode.id])) {
 			c.add(e.before(initNode, m.nodes[v]))
 		}
 	}
@@ -543,4 +552,99 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// fencePoints encodes the fences outside atomic blocks with two chains of
+// points per thread and access type, so that a fence costs a constant
+// number of order edges instead of one per access of its thread.
+//
+// For type t, the point P[t] of a fence lies after the t-accesses before
+// it, and Q[t] before the t-accesses after it. Each chain is ordered in
+// program order, so an access needs an edge only to the P of the first
+// fence after it and from the Q of the last fence before it; the rest
+// follows by transitivity. A fence ordering X before Y then says
+// P[X] <M Q[Y], guarded by its Enable and Exec literals.
+//
+// Sound and complete: a memory order obeying the fences extends to the
+// points by putting P[t] of a fence just after the last executed t-access
+// before it and Q[t] just before the first after it (ties in program
+// order); both chains are then monotone, and an enabled fence ordering X
+// before Y has every X before every Y, so P[X] <M Q[Y]. Conversely the
+// chains carry an X-access before the fence to P[X], and Q[Y] to a
+// Y-access after it.
+func (e *Encoding) fencePoints(plain map[int][]fenceUse, newNode func(th int) *orderNode) []fenceClause {
+	var fcs []fenceClause
+	for _, th := range slices.Sorted(maps.Keys(plain)) {
+		fs := plain[th]
+		var accs []*Access
+		for _, a := range e.Accesses {
+			if a.Thread == th {
+				accs = append(accs, a)
+			}
+		}
+		// between returns the accesses of type t in [lo, hi) of program order.
+		between := func(t bool, lo, hi int) []*Access {
+			var out []*Access
+			for _, a := range accs {
+				if a.Store == t && a.PoIndex >= lo && a.PoIndex < hi {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+		p := make([][2]*orderNode, len(fs))
+		q := make([][2]*orderNode, len(fs))
+		for _, t := range []bool{false, true} {
+			ti := b2i(t)
+			var prevP, prevQ *orderNode
+			for j, u := range fs {
+				var ordersBefore, ordersAfter bool
+				for _, o := range []bool{false, true} {
+					ordersBefore = ordersBefore || u.eff.Orders(t, o)
+					ordersAfter = ordersAfter || u.eff.Orders(o, t)
+				}
+				if ordersBefore {
+					n := newNode(th)
+					n.fence, n.first = u.f, u.f.Before
+					p[j][ti] = n
+					lo := 0
+					if prevP != nil {
+						fcs = append(fcs, fenceClause{prevP, n, nil})
+						lo = prevP.first
+					}
+					for _, a := range between(t, lo, u.f.Before) {
+						fcs = append(fcs, fenceClause{a.node, n, []Lit{a.Exec}})
+					}
+					prevP = n
+				}
+				if ordersAfter {
+					n := newNode(th)
+					n.fence, n.first = u.f, u.f.Before
+					q[j][ti] = n
+					if prevQ != nil {
+						fcs = append(fcs, fenceClause{prevQ, n, nil})
+						for _, a := range between(t, prevQ.first, u.f.Before) {
+							fcs = append(fcs, fenceClause{prevQ, a.node, []Lit{a.Exec}})
+						}
+					}
+					prevQ = n
+				}
+			}
+			if prevQ != nil {
+				for _, a := range between(t, prevQ.first, math.MaxInt) {
+					fcs = append(fcs, fenceClause{prevQ, a.node, []Lit{a.Exec}})
+				}
+			}
+		}
+		for j, u := range fs {
+			for _, x := range []bool{false, true} {
+				for _, y := range []bool{false, true} {
+					if u.eff.Orders(x, y) {
+						fcs = append(fcs, fenceClause{p[j][b2i(x)], q[j][b2i(y)], []Lit{u.f.Enable, u.f.Exec}})
+					}
+				}
+			}
+		}
+	}
+	return fcs
 }

@@ -3,6 +3,8 @@ package encode
 import (
 	"checkfence/lsl"
 	"checkfence/rangeanalysis"
+	"maps"
+	"slices"
 )
 
 // The thread-local formulae Δ_k (paper Section 3.2.1): each thread is
@@ -250,7 +252,9 @@ func (te *threadEnc) merge(states []state) state {
 		}
 	}
 	undef := te.e.constDom(lsl.Undefined)
-	for r := range names {
+	// in name order: the variables, and so the solver's run, must not
+	// depend on map order
+	for _, r := range slices.Sorted(maps.Keys(names)) {
 		ins := make([]*Dom, len(live))
 		same := true
 		for i, s := range live {

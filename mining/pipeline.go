@@ -3,7 +3,10 @@ package mining
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	"checkfence/encode"
@@ -73,49 +76,165 @@ type TestResult struct {
 	Stats TestStats
 }
 
-// lazy unrolls prog for t with growing bounds (paper Section 3.3). For
-// each unrolling it calls body, which answers with its own work done and
-// the encoding on which to ask for executions exceeding the bounds (nil to
-// stop). It returns the final unrolling, or the loop that could not be
-// bounded.
-func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model string,
-	body func(u *unroll.Result) (*encode.Encoding, error)) (*unroll.Result, *unroll.Loop, error) {
+// lazy unrolls prog for t with growing bounds (paper Section 3.3) and
+// returns the final unrolling and its encoding, the loop that could not be
+// bounded (nil if the bounds suffice), and whether an execution within the
+// bounds fails; if so, the returned encoding's last solution is one.
+//
+// prepare encodes an unrolling and returns the literal that holds in the
+// executions that fail (an error; for an inclusion check, also an outcome
+// outside the specification). Each round asks "can an execution exceed the
+// bounds?", which is cheap while the answer is yes, and raises the bounds
+// of the loops it exceeds. Once the answer is no, the bounds suffice and
+// "does an execution within them fail?" settles the verdict.
+//
+// Raising bounds only adds executions, so a failure found on one unrolling
+// is found on every larger one; but code lacking a fence on relaxed may
+// retry its loops many times, and bounding them all can cost far more than
+// finding the failure on a small unrolling. So the failure question is
+// also asked of the first unrolling and of every one a quarter larger than
+// the last asked, on a copy of its solver, by a second goroutine that runs
+// while the rounds go on. The reported failure is that of the earliest
+// unrolling that has one, whichever question finishes first, so the
+// verdict and the counterexample do not depend on timing.
+func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
+	prepare func(u *unroll.Result) (*encode.Encoding, encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // stops the asker
+	// main is cancelled when the asker finds a failure: the rounds can stop
+	main, stopMain := context.WithCancel(ctx)
+	defer stopMain()
+	var mu sync.Mutex
+	solve := func(ctx context.Context, e *encode.Encoding, as ...encode.Lit) int {
+		t0 := time.Now()
+		r := e.Solve(ctx, as...)
+		mu.Lock()
+		st.SolveTime += time.Since(t0)
+		st.SatCalls++
+		mu.Unlock()
+		return r
+	}
+	type ask struct {
+		u      *unroll.Result
+		enc    *encode.Encoding // a fork, solved only by the asker
+		bad    encode.Lit
+		answer chan int
+	}
+	queue := make(chan *ask, 1024)
+	defer close(queue)
+	go func() {
+		for a := range queue {
+			r := solve(ctx, a.enc, append(a.enc.Assumptions(), a.bad)...)
+			if r == 1 {
+				stopMain()
+			}
+			a.answer <- r
+		}
+	}()
+	var asked []*ask // in round order
+	// earliest waits for the asks in order and returns the first failing one.
+	earliest := func() (*ask, error) {
+		for _, a := range asked {
+			switch <-a.answer {
+			case 0:
+				return nil, ctx.Err()
+			case 1:
+				return a, nil
+			}
+		}
+		return nil, nil
+	}
+	// settle ends the search: with the earliest failure among the asks,
+	// else with the main path's own result.
+	settle := func(u *unroll.Result, enc *encode.Encoding, stuck *unroll.Loop, failed bool) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+		a, err := earliest()
+		switch {
+		case err != nil:
+			return nil, nil, nil, false, err
+		case a != nil:
+			return a.u, a.enc, nil, true, nil
+		}
+		return u, enc, stuck, failed, nil
+	}
+	// interrupted: the main path was cancelled, by the caller or by the
+	// asker having found a failure.
+	interrupted := func() (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, nil, nil, false, err
+		}
+		return settle(nil, nil, nil, false)
+	}
+	askedAt := 0 // instructions of the unrolling last asked
 	for {
 		u, err := unroll.Unroll(prog, t, bounds)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, false, err
 		}
-		enc, err := body(u)
-		if err != nil || enc == nil {
-			return u, nil, err
+		enc, bad, err := prepare(u)
+		if err != nil {
+			return nil, nil, nil, false, err
 		}
-		opt.progress("%s on %s: can an execution exceed the loop bounds?", t.Name, model)
-		switch enc.Solve(ctx, append(enc.FenceAssumptions(), enc.Exceeded)...) {
+		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, model, u.Stats.Instrs, formatBounds(bounds))
+		var stuck *unroll.Loop
+		switch solve(main, enc, append(enc.FenceAssumptions(), enc.Exceeded)...) {
 		case 0:
-			return nil, nil, ctx.Err()
+			return interrupted()
 		case -1:
-			return u, nil, nil // the bounds suffice
+			// The bounds suffice: this unrolling has every execution.
+			opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
+			switch solve(main, enc, append(enc.Assumptions(), bad)...) {
+			case 0:
+				return interrupted()
+			case -1:
+				return u, enc, nil, false, nil // nor can a smaller unrolling fail
+			}
+			return settle(u, enc, nil, true)
 		}
-		raised := false
+		next := maps.Clone(bounds)
 		for _, p := range enc.Exceeds {
 			if !enc.Value(p.Lit) {
 				continue
 			}
 			id := p.Stmt.Loop
-			b := bounds[id]
-			if b == 0 {
-				b = 1
-			}
+			b := max(bounds[id], 1)
 			if b >= opt.MaxUnroll {
 				l, _ := u.Loop(id)
-				return u, &l, nil
+				stuck = &l
+				break
 			}
-			bounds[id] = b + 1
-			raised = true
-			opt.progress("%s on %s: raising the bound of %s to %d", t.Name, model, id, b+1)
+			next[id] = b + 1
+		}
+		if stuck != nil {
+			// Executions within these bounds may still fail.
+			opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
+			switch solve(main, enc, append(enc.Assumptions(), bad)...) {
+			case 0:
+				return interrupted()
+			case 1:
+				return settle(u, enc, nil, true)
+			}
+			return settle(u, enc, stuck, false)
+		}
+		if askedAt == 0 || 4*u.Stats.Instrs >= 5*askedAt {
+			// Forked after the bounds question, whose learnt clauses
+			// make the failure question much easier than on a fresh
+			// solver.
+			askedAt = u.Stats.Instrs
+			opt.progress("%s on %s: %s in the background (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
+			a := &ask{u, enc.Fork(), bad, make(chan int, 1)}
+			asked = append(asked, a)
+			queue <- a
+		}
+		raised := false
+		for _, k := range slices.Sorted(maps.Keys(next)) {
+			if v := next[k]; bounds[k] != v {
+				bounds[k] = v
+				raised = true
+				opt.progress("%s on %s: raising the bound of %s to %d", t.Name, model, k, v)
+			}
 		}
 		if !raised {
-			return nil, nil, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which (internal error)", t.Name)
+			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which (internal error)", t.Name)
 		}
 	}
 }
@@ -148,27 +267,28 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 			return res, bounds, nil
 		}
 	}
-	var set *ObservationSet
-	var enc *encode.Encoding
-	u, loop, err := lazy(ctx, prog, t, bounds, &opt, "serial", func(u *unroll.Result) (*encode.Encoding, error) {
-		opt.progress("%s: mining the specification under serial (%d instructions)", t.Name, u.Stats.Instrs)
+	u, enc, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, "serial", "error check", &res.Stats, func(u *unroll.Result) (*encode.Encoding, encode.Lit, error) {
 		e, err := Prepare(ctx, u.Test, serial, opt.Options)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		s, st, err := enumerateEncoding(ctx, e, e.NewVar(), true, opt.Options)
-		if err != nil {
-			return nil, err
-		}
-		res.Stats.SatCalls += st.SatCalls
-		set, enc = s, e
-		if s.Error != nil {
-			return nil, nil // an error under serial: no need to go on
-		}
-		return e, nil
+		return e, e.Error, nil
 	})
 	if err != nil {
 		return nil, nil, err
+	}
+	set := &ObservationSet{keys: map[string]bool{}}
+	switch {
+	case failed:
+		set.Error = enc.Decode()
+	case loop == nil:
+		opt.progress("%s: mining the specification under serial (%d instructions)", t.Name, u.Stats.Instrs)
+		s, st, err := enumerateEncoding(ctx, enc, enc.NewVar(), true, opt.Options)
+		if err != nil {
+			return nil, nil, err
+		}
+		res.Stats.SatCalls += st.SatCalls
+		set = s
 	}
 	res.Spec = set
 	res.Stats.MiningTime = time.Since(start)
@@ -222,44 +342,22 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			bounds[k] = v
 		}
 	}
-	var final *encode.Encoding
-	u, loop, err := lazy(ctx, prog, t, bounds, &opt, m.Name, func(u *unroll.Result) (*encode.Encoding, error) {
-		opt.progress("%s on %s: inclusion check (%d instructions, bounds %s)", t.Name, m.Name, u.Stats.Instrs, formatBounds(bounds))
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(u *unroll.Result) (*encode.Encoding, encode.Lit, error) {
 		e, err := Prepare(ctx, u.Test, m, opt.Options)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		final = e
-		// The specification's outcomes are excluded under an activation
-		// literal, so that the bound query below can ignore them.
-		act := e.NewVar()
-		for _, o := range mined.Spec.Outcomes {
-			lits, ok := e.OutcomeLits(o)
-			if !ok {
-				continue
-			}
-			cl := []encode.Lit{act.Not()}
-			for _, l := range lits {
-				cl = append(cl, l.Not())
-			}
-			e.AddClause(cl...)
-		}
-		t0 := time.Now()
-		r := e.Solve(ctx, append(e.Assumptions(), act)...)
-		res.Stats.SolveTime += time.Since(t0)
-		res.Stats.SatCalls++
-		switch r {
-		case 0:
-			return nil, ctx.Err()
-		case 1:
-			res.Verdict = Fail
-			res.Counterexample, res.Encoding = e.Decode(), e
-			return nil, nil
-		}
-		return e, nil
+		// bad: an error, or an outcome outside the specification
+		bad := e.NewVar()
+		excludeOutcomes(e, bad, mined.Spec.Outcomes)
+		return e, bad, nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	if failed {
+		res.Verdict = Fail
+		res.Counterexample, res.Encoding = final.Decode(), final
 	}
 	res.fill(u, final)
 	switch {
