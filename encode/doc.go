@@ -26,11 +26,15 @@
 // Accesses are grouped into order nodes: an atomic block, or under serial a
 // whole operation, is one node (its accesses are contiguous in memory order
 // and in program order among themselves); so is the init phase; every
-// other access is its own node; a fence whose orderings the model does not
-// already keep is a node too, ordered after the accesses it orders before
-// it and before those it orders after it, so a fence costs a linear number
-// of constraints instead of a quadratic one. Each fence's constraints are
-// guarded by its own Enable literal.
+// other access is its own node. A fence whose orderings the model does not
+// already keep is encoded through points: per thread and access type t,
+// a chain P[t] (the point of each fence lies after the t-accesses before
+// it) and a chain Q[t] (before the t-accesses after it), each chain in
+// program order, so that an access is joined only to the nearest point of
+// each chain and a fence ordering X before Y is the single constraint
+// P[X] <M Q[Y]: a constant number of constraints per fence instead of one
+// per access of its thread (a fence in an atomic block uses the block's
+// node). Each fence's constraints are guarded by its own Enable literal.
 //
 // The paper represents <M with a variable for every pair of accesses and
 // transitivity clauses for every triple: quadratic variables and cubic

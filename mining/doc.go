@@ -5,10 +5,20 @@
 // execution when not.
 //
 // In: an *lsl.Test (straight-line), a memory model, and for the inclusion
-// check an ObservationSet. Out: ObservationSets, verdicts, counterexample
-// executions (encode.Execution), and statistics.
+// check an ObservationSet; for the pipeline (CheckTest, MineTest), the
+// LSL program and a harness test, unrolled here lazily (paper Section
+// 3.3). Out: ObservationSets, verdicts, counterexample executions
+// (encode.Execution), and statistics.
 //
 // Enumeration is incremental: one solver, one encoding; each outcome found
 // is excluded by a blocking clause and the solver is asked again, until it
-// reports unsatisfiable.
+// reports unsatisfiable. The inclusion check excludes the specification's
+// outcomes all at once, through a merged trie of their literals
+// (exclude.go).
+//
+// Lazy unrolling asks each unrolling only whether an execution can exceed
+// its bounds, and asks the inclusion question once the bounds suffice, on
+// the same solver; a copy of the solver asks it of smaller unrollings in
+// the background, so that a failure on a small unrolling is not paid for
+// with the cost of bounding every loop (lazy in pipeline.go).
 package mining
