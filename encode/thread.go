@@ -115,12 +115,24 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 		case *lsl.Load:
 			addr := te.reg(s.Addr)
 			exec := te.access(s, addr, g)
+			// Only what the analysis allows: without it (NoRangeAnalysis)
+			// addr also ranges over values its unit clauses exclude, and
+			// their locations' values, or undefined from an invalid one,
+			// would otherwise become readable out of thin air.
+			allowed := map[lsl.Value]bool{}
+			for _, v := range e.Range.Reg(te.thread, s.Dst) {
+				allowed[v] = true
+			}
 			var vals []lsl.Value
 			invalid := false
 			for _, a := range addr.Vals {
 				if e.Range.ValidAddress(a) {
-					vals = append(vals, e.Range.Loc(a)...)
-				} else {
+					for _, v := range e.Range.Loc(a) {
+						if allowed[v] {
+							vals = append(vals, v)
+						}
+					}
+				} else if allowed[lsl.Undefined] {
 					invalid = true
 				}
 			}

@@ -2,9 +2,11 @@ package mining
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,10 +30,37 @@ func generated(seed uint64, i int) *lsl.Test {
 	return t
 }
 
-// diff compares the encoder's outcomes of t on model m with the
+// diff compares the outcome keys of want (the reference's) with those of
+// got (the encoder's) and returns a description of the difference, ""
+// if none.
+func diff(want, got []lsl.Outcome) string {
+	return diffNamed(want, got, "missing (reference only)", "extra (encoder only)    ")
+}
+
+// diffNamed is diff with the names of the two sides' own outcomes.
+func diffNamed(want, got []lsl.Outcome, wantOnly, gotOnly string) string {
+	wk, gk := lsl.OutcomeKeys(want), lsl.OutcomeKeys(got)
+	if slices.Equal(wk, gk) {
+		return ""
+	}
+	var b strings.Builder
+	for _, k := range wk {
+		if _, found := slices.BinarySearch(gk, k); !found {
+			fmt.Fprintf(&b, "  %s: %s\n", wantOnly, k)
+		}
+	}
+	for _, k := range gk {
+		if _, found := slices.BinarySearch(wk, k); !found {
+			fmt.Fprintf(&b, "  %s: %s\n", gotOnly, k)
+		}
+	}
+	return b.String()
+}
+
+// compare compares the encoder's outcomes of t on model m with the
 // reference's outcomes on the model named ref. It returns a description
 // of the difference, "" if none, and whether the reference could decide.
-func diff(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool, error) {
+func compare(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool, error) {
 	want, err := reference.Outcomes(t, ref)
 	if err != nil {
 		return "", false, nil // too big or unsupported for brute force
@@ -40,78 +69,172 @@ func diff(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool
 	if err != nil {
 		return "", true, err
 	}
-	wk, gk := lsl.OutcomeKeys(want), lsl.OutcomeKeys(got)
-	if strings.Join(wk, "\n") == strings.Join(gk, "\n") {
-		return "", true, nil
+	return diff(want, got), true, nil
+}
+
+// check compares, on the model called name, the encoder's outcomes of
+// test with the range analysis, without it, and the reference's. It
+// returns a description of the first difference, "" if none, and
+// whether the reference decided.
+func check(t *testing.T, test *lsl.Test, name string) (string, bool) {
+	t.Helper()
+	m := memmodel.MustByName(name)
+	got, err := Outcomes(context.Background(), test, m, Options{})
+	if err != nil {
+		t.Fatalf("%s on %s: %v\n%s", test.Name, name, err, test)
 	}
-	in := func(keys []string, k string) bool {
-		for _, x := range keys {
-			if x == k {
+	noRange := Options{Encode: encode.Options{NoRangeAnalysis: true}}
+	got2, err := Outcomes(context.Background(), test, m, noRange)
+	if err != nil {
+		t.Fatalf("%s on %s without range analysis: %v\n%s", test.Name, name, err, test)
+	}
+	want, err := reference.Outcomes(test, name)
+	decided := err == nil
+	if err != nil && !errors.Is(err, reference.ErrTooBig) {
+		// The generator makes only what the reference supports.
+		t.Fatalf("%s on %s: reference: %v\n%s", test.Name, name, err, test)
+	}
+	if d := diffNamed(got, got2, "with range analysis only   ", "without range analysis only"); d != "" {
+		return "outcomes differ with and without range analysis\n" + d, decided
+	}
+	if !decided {
+		return "", false
+	}
+	if d := diff(want, got); d != "" {
+		return "outcomes differ from the reference's\n" + d, true
+	}
+	return "", true
+}
+
+// loops counts the loops of t: the bound_exceeded statements that end
+// unrolled loops.
+func loops(t *lsl.Test) int {
+	n := 0
+	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if _, ok := s.(*lsl.BoundExceeded); ok {
+					n++
+				}
 				return true
-			}
-		}
-		return false
-	}
-	var b strings.Builder
-	for _, k := range wk {
-		if !in(gk, k) {
-			fmt.Fprintf(&b, "  missing (reference only): %s\n", k)
+			})
 		}
 	}
-	for _, k := range gk {
-		if !in(wk, k) {
-			fmt.Fprintf(&b, "  extra (encoder only):     %s\n", k)
-		}
-	}
-	return b.String(), true, nil
+	return n
 }
 
 // TestDifferential requires the SAT encoder's outcome sets to equal those
 // of the brute-force reference (written from SEMANTICS.md's axioms,
 // sharing no code with the encoder) on generated tests, under all five
-// models, with the range analysis and without it (the encoding without
-// it is built differently but must mean the same). -diff.n and
-// -diff.seed run more or other tests.
+// models, and the encoder's outcome sets with the range analysis to
+// equal those without it (the encoding without it is built differently
+// but must mean the same), also where the reference gives up. The tests
+// hold pointers, pointer arithmetic, arithmetic and, in a good share of
+// them, unrolled loops whose bound some executions exceed (the
+// requirement: identical verdicts and observation sets with and without
+// the analysis on at least 1,000 such programs). -diff.n and -diff.seed
+// run more or other tests.
 func TestDifferential(t *testing.T) {
 	n := *diffN
 	if testing.Short() {
 		n = 100
 	}
-	decided, mismatches := 0, 0
+	withLoops, decided, mismatches := 0, 0, 0
 	for i := 0; i < n; i++ {
 		test := generated(*diffSeed, i)
+		if loops(test) > 0 {
+			withLoops++
+		}
 		for _, name := range memmodel.Names() {
-			d, ok, err := diff(test, memmodel.MustByName(name), name, Options{})
-			if err != nil {
-				t.Fatalf("%s on %s: %v\n%s", test.Name, name, err, test)
+			d, ok := check(t, test, name)
+			if ok {
+				decided++
 			}
-			if ok && d == "" {
-				d, _, err = diff(test, memmodel.MustByName(name), name, Options{Encode: encode.Options{NoRangeAnalysis: true}})
-				if err != nil {
-					t.Fatalf("%s on %s without range analysis: %v\n%s", test.Name, name, err, test)
-				}
-				if d != "" {
-					d = "(without range analysis)\n" + d
-				}
-			}
-			if !ok {
-				continue
-			}
-			decided++
 			if d != "" {
-				mismatches++
-				t.Errorf("%s on %s: outcomes differ\n%s%s", test.Name, name, d, test)
-				if mismatches >= 3 {
+				t.Errorf("%s on %s: %s%s", test.Name, name, d, test)
+				if mismatches++; mismatches >= 3 {
 					t.FailNow()
 				}
 			}
 		}
 	}
+	pairs := n * len(memmodel.Names())
+	t.Logf("%d tests, %d (%.0f%%) with loops; the reference decided %d of %d test×model pairs (%.1f%%)",
+		n, withLoops, 100*float64(withLoops)/float64(n), decided, pairs, 100*float64(decided)/float64(pairs))
 	// The reference refuses tests too big to enumerate; most must be decided.
-	if decided < n*5*9/10 {
-		t.Errorf("the reference decided only %d of %d test×model pairs", decided, n*5)
+	if decided < pairs*9/10 {
+		t.Errorf("the reference decided only %d of %d test×model pairs", decided, pairs)
 	}
-	t.Logf("%d tests, %d test×model pairs compared", n, decided)
+	// Loops are what the bounds and the lazy unrolling rest on: their
+	// share must not silently drop when the generator changes.
+	if withLoops < n/4 {
+		t.Errorf("only %d of %d generated tests have a loop, want at least a quarter", withLoops, n)
+	}
+}
+
+// regressions are tests the generator produced on which the encoder
+// with the range analysis, the encoder without it and the reference did
+// not all agree, shrunk by hand. known says why an entry is skipped: a
+// bug still open.
+var regressions = []struct {
+	name, known, text string
+}{
+	{
+		// Found as gen-12-875 (-diff.seed=12). Without the range analysis
+		// the address registers, computed by offset, range over every
+		// value of the test, invalid addresses included, so the encoder
+		// lets each load yield undefined (what a load through an invalid
+		// address gives) although the analysis excludes it; on relaxed
+		// the two loads then read undefined from each other's store, a
+		// value out of thin air. Fixed: a load's values are those the
+		// analysis allows for its register.
+		name: "undefined out of thin air without range analysis",
+		text: `test oota_undefined
+global s @1 {a, b}
+thread {
+  op op0 {
+    base = [1]
+    zero = 0
+    pa = offset base, zero
+    r = load pa
+    pb = [1 1]
+    store pb, r
+  }
+}
+thread {
+  op op0 {
+    base = [1]
+    one = 1
+    pb = offset base, one
+    r = load pb
+    pa = [1 0]
+    store pa, r
+    observe output "r" r
+  }
+}
+`,
+	},
+}
+
+// TestDifferentialRegressions runs the comparisons of TestDifferential on
+// the regressions, on every model.
+func TestDifferentialRegressions(t *testing.T) {
+	for _, tc := range regressions {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.known != "" {
+				t.Skip(tc.known)
+			}
+			test, err := lsl.ParseTest(tc.name, []byte(tc.text))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range memmodel.Names() {
+				if d, _ := check(t, test, name); d != "" {
+					t.Errorf("%s: %s", name, d)
+				}
+			}
+		})
+	}
 }
 
 // TestDifferentialDetectsBrokenModels shows that the differential test can
@@ -141,7 +264,7 @@ func TestDifferentialDetectsBrokenModels(t *testing.T) {
 		t.Run(tc.what, func(t *testing.T) {
 			for i := 0; i < *diffN; i++ {
 				test := generated(*diffSeed, i)
-				d, ok, err := diff(test, tc.model, tc.ref, Options{})
+				d, ok, err := compare(test, tc.model, tc.ref, Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -151,6 +274,80 @@ func TestDifferentialDetectsBrokenModels(t *testing.T) {
 				}
 			}
 			t.Errorf("no generated test tells %q from %s", tc.what, tc.ref)
+		})
+	}
+}
+
+// withoutBounds returns a copy of t without its bound_exceeded
+// statements: what an unroller that forgot to mark the executions
+// exceeding a bound would produce.
+func withoutBounds(t *lsl.Test) *lsl.Test {
+	var strip func(body []lsl.Stmt) []lsl.Stmt
+	strip = func(body []lsl.Stmt) []lsl.Stmt {
+		var out []lsl.Stmt
+		for _, s := range body {
+			switch s := s.(type) {
+			case *lsl.BoundExceeded:
+				continue
+			case *lsl.Block:
+				c := *s
+				c.Body = strip(s.Body)
+				out = append(out, &c)
+			case *lsl.Atomic:
+				c := *s
+				c.Body = strip(s.Body)
+				out = append(out, &c)
+			default:
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	invs := func(in []*lsl.Invocation) []*lsl.Invocation {
+		var out []*lsl.Invocation
+		for _, inv := range in {
+			c := *inv
+			c.Body = strip(inv.Body)
+			out = append(out, &c)
+		}
+		return out
+	}
+	c := *t
+	c.Init = invs(t.Init)
+	c.Threads = nil
+	for _, th := range t.Threads {
+		c.Threads = append(c.Threads, invs(th))
+	}
+	return &c
+}
+
+// TestDifferentialDetectsIgnoredBounds shows that the generated loops
+// test the bounds: on every model, some generated test has executions
+// that exceed a loop's bound, so that an encoder ignoring bound_exceeded
+// (here: the encoder on the test without those statements) is told
+// apart from the reference.
+func TestDifferentialDetectsIgnoredBounds(t *testing.T) {
+	for _, name := range memmodel.Names() {
+		t.Run(name, func(t *testing.T) {
+			for i := 0; i < *diffN; i++ {
+				test := generated(*diffSeed, i)
+				if loops(test) == 0 {
+					continue
+				}
+				want, err := reference.Outcomes(test, name)
+				if err != nil {
+					continue
+				}
+				got, err := Outcomes(context.Background(), withoutBounds(test), memmodel.MustByName(name), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := diff(want, got); d != "" {
+					t.Logf("told apart by test %d:\n%s", i, d)
+					return
+				}
+			}
+			t.Errorf("no generated test has executions that exceed a loop bound on %s", name)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -20,7 +21,9 @@ func generated(seed uint64) *lsl.Test {
 }
 
 // TestGeneratedChain checks on random tests that the reference accepts
-// them and that outcome sets only grow from stronger to weaker models.
+// them, but for a few too big to enumerate (generated loops can make the
+// search too long on relaxed), and that outcome sets only grow from
+// stronger to weaker models.
 func TestGeneratedChain(t *testing.T) {
 	n := uint64(400)
 	if testing.Short() {
@@ -30,17 +33,28 @@ func TestGeneratedChain(t *testing.T) {
 	for c := range uint64(chunks) {
 		t.Run(fmt.Sprintf("chunk%d", c), func(t *testing.T) {
 			t.Parallel()
+			tooBig := 0
 			for seed := c; seed < n; seed += chunks {
-				checkChain(t, seed, generated(seed))
+				if !checkChain(t, seed, generated(seed)) {
+					tooBig++
+				}
+			}
+			if chunk := n / chunks; uint64(tooBig) > 1+chunk/20 {
+				t.Errorf("%d of %d tests too big for the reference", tooBig, chunk)
 			}
 		})
 	}
 }
 
-func checkChain(t *testing.T, seed uint64, test *lsl.Test) {
+// checkChain checks test on every model and reports whether the
+// reference enumerated it on all of them.
+func checkChain(t *testing.T, seed uint64, test *lsl.Test) bool {
 	var prev []string
 	for _, m := range modelChain {
 		os, err := Outcomes(test, m)
+		if errors.Is(err, ErrTooBig) {
+			return false
+		}
 		if err != nil {
 			t.Fatalf("seed %d, %s: %v\n%s", seed, m, err, test)
 		}
@@ -52,6 +66,7 @@ func checkChain(t *testing.T, seed uint64, test *lsl.Test) {
 		}
 		prev = cur
 	}
+	return true
 }
 
 // BenchmarkGenerated measures the reference on 1,000 random tests under
@@ -64,7 +79,7 @@ func BenchmarkGenerated(b *testing.B) {
 	for b.Loop() {
 		for _, test := range tests {
 			for _, m := range modelChain {
-				if _, err := Outcomes(test, m); err != nil {
+				if _, err := Outcomes(test, m); err != nil && !errors.Is(err, ErrTooBig) {
 					b.Fatal(err)
 				}
 			}

@@ -127,6 +127,9 @@ func TestValid(t *testing.T) {
 			maxAcc := max(opt.MaxAccesses, len(test.Threads))
 			if opt.MaxAccesses == 0 {
 				maxAcc = 8
+				if len(loops(test)) > 0 {
+					maxAcc = MaxLoopAccesses
+				}
 			}
 			maxInv := opt.MaxInvocations
 			if maxInv == 0 {
@@ -158,12 +161,90 @@ func TestValid(t *testing.T) {
 			if total > maxAcc {
 				t.Errorf("%s: %d accesses, at most %d allowed", where, total, maxAcc)
 			}
-			if len(test.Final) != len(test.Globals) {
-				t.Errorf("%s: %d finals for %d globals", where, len(test.Final), len(test.Globals))
+			// One final per location: a global's, or each field's.
+			locs := 0
+			for _, g := range test.Globals {
+				locs++
+				if g.Shape != nil {
+					locs += len(g.Shape.Fields) - 1
+				}
+			}
+			if len(test.Final) != locs {
+				t.Errorf("%s: %d finals for %d locations", where, len(test.Final), locs)
 			}
 			checkObserved(t, where, test)
+			for _, l := range loops(test) {
+				if err := checkUnrolled(l); err != nil {
+					t.Errorf("%s: %v\n%s", where, err, test)
+				}
+			}
 		}
 	}
+}
+
+// loops returns the loops of test: the blocks that end in a
+// bound_exceeded.
+func loops(test *lsl.Test) []*lsl.Block {
+	var out []*lsl.Block
+	for _, invs := range append([][]*lsl.Invocation{test.Init}, test.Threads...) {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if b, ok := s.(*lsl.Block); ok && len(b.Body) > 0 {
+					if _, ok := b.Body[len(b.Body)-1].(*lsl.BoundExceeded); ok {
+						out = append(out, b)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out
+}
+
+// copyText prints body with the copy's label name written as the
+// template's, so that the copies of one loop print alike.
+func copyText(body []lsl.Stmt, name, template string) string {
+	var b strings.Builder
+	lsl.Walk(body, func(s lsl.Stmt) bool {
+		fmt.Fprintf(&b, "%s %s\n", s.Position(), lsl.FormatStmt(s))
+		return true
+	})
+	return strings.ReplaceAll(b.String(), name, template)
+}
+
+// checkUnrolled checks that loop l has the form unroll gives a loop
+// unrolled k times: blocks L#1 … L#k, copies of one body that leave
+// through a conditional break, then a bound_exceeded.
+func checkUnrolled(l *lsl.Block) error {
+	k := len(l.Body) - 1
+	if k < 1 || k > 3 {
+		return fmt.Errorf("loop %s unrolled %d times", l.Label, k)
+	}
+	var first string
+	for i, s := range l.Body[:k] {
+		name := fmt.Sprintf("%s#%d", l.Label, i+1)
+		b, ok := s.(*lsl.Block)
+		if !ok || b.Label != name {
+			return fmt.Errorf("loop %s: statement %d is %s, want block %s", l.Label, i+1, lsl.FormatStmt(s), name)
+		}
+		text := copyText(b.Body, name, l.Label+"#")
+		if i == 0 {
+			first = text
+		} else if text != first {
+			return fmt.Errorf("loop %s: copy %d differs from copy 1:\n%s\nand\n%s", l.Label, i+1, text, first)
+		}
+		exits := false
+		lsl.Walk(b.Body, func(s lsl.Stmt) bool {
+			if br, ok := s.(*lsl.Break); ok && br.Cond != "" && (br.Label == l.Label || br.Label == name) {
+				exits = true
+			}
+			return true
+		})
+		if !exits {
+			return fmt.Errorf("loop %s: copy %d has no conditional exit", l.Label, i+1)
+		}
+	}
+	return nil
 }
 
 // checkObserved checks that every loaded register is observed as an
@@ -201,6 +282,36 @@ func TestVariety(t *testing.T) {
 	for seed := range uint64(200) {
 		test := generate(seed, Options{})
 		seen[fmt.Sprintf("threads %d", len(test.Threads))] = true
+		for _, l := range loops(test) {
+			be := l.Body[len(l.Body)-1].(*lsl.BoundExceeded)
+			// The loop's name, from its instance id t0.e1/op1/spin3@gen:7.
+			shape := strings.TrimRight(l.Label, "0123456789")
+			if !strings.Contains(be.Loop, "/"+l.Label+"@") {
+				t.Errorf("seed %d: loop %s has instance id %q", seed, l.Label, be.Loop)
+			}
+			seen["loop "+shape] = true
+			seen[fmt.Sprintf("loop unrolled %d times", len(l.Body)-1)] = true
+			lsl.Walk(l.Body, func(s lsl.Stmt) bool {
+				switch s := s.(type) {
+				case *lsl.Break:
+					if s.Cond != "" && strings.HasPrefix(s.Label, l.Label+"#") {
+						seen["conditional continue"] = true
+					}
+				case *lsl.Fence:
+					seen["fence in a loop"] = true
+				case *lsl.Atomic:
+					seen["atomic block in a loop"] = true
+				case *lsl.Observe:
+					seen["observation in a loop"] = true
+				}
+				return true
+			})
+		}
+		for _, g := range test.Globals {
+			if !g.Shape.IsScalar() {
+				seen["struct global"] = true
+			}
+		}
 		if len(test.Init) > 0 {
 			seen["init"] = true
 		}
@@ -285,7 +396,11 @@ func TestVariety(t *testing.T) {
 		"*lsl.Const", "*lsl.Prim", "*lsl.Load", "*lsl.Store", "*lsl.Fence", "*lsl.Atomic",
 		"*lsl.Block", "*lsl.Break", "*lsl.Assert", "*lsl.Assume", "*lsl.Observe", "*lsl.Choose",
 		"fence load-load", "fence load-store", "fence store-load", "fence store-store", "fence full",
-		"prim add", "prim eq", "prim ne",
+		"prim add", "prim sub", "prim eq", "prim ne", "prim lt", "prim le", "prim gt", "prim ge",
+		"prim lnot", "prim mov", "prim offset", "prim padd", "prim psub", "struct global",
+		"*lsl.BoundExceeded", "loop spin", "loop retry", "loop count", "loop walk",
+		"loop unrolled 1 times", "loop unrolled 2 times", "loop unrolled 3 times",
+		"conditional continue", "fence in a loop", "atomic block in a loop", "observation in a loop",
 		"observe input", "observe output", "observe label",
 		"load through a loaded pointer", "store through a loaded pointer", "store of a loaded register",
 		"guarded load", "guarded store", "use of a maybe-undefined register",
@@ -299,5 +414,96 @@ func TestVariety(t *testing.T) {
 	}
 	if len(missing) > 0 {
 		t.Errorf("never generated in 200 tests: %s", strings.Join(missing, ", "))
+	}
+}
+
+// loadedExit reports whether some conditional break of loop l, in
+// thread code body, tests a register computed from a loaded value, so
+// that the number of iterations depends on the interleaving.
+func loadedExit(body []lsl.Stmt, l *lsl.Block) bool {
+	// Taint follows assignments in program order, which is enough: the
+	// copies of a loop body share registers, and a copy reads them after
+	// the earlier copies or the code before the loop assigned them.
+	tainted := map[lsl.Reg]bool{}
+	found := false
+	inLoop := func(s lsl.Stmt) bool {
+		in := false
+		lsl.Walk(l.Body, func(x lsl.Stmt) bool {
+			in = in || x == s
+			return !in
+		})
+		return in
+	}
+	lsl.Walk(body, func(s lsl.Stmt) bool {
+		switch s := s.(type) {
+		case *lsl.Load:
+			tainted[s.Dst] = true
+		case *lsl.Const:
+			tainted[s.Dst] = false
+		case *lsl.Choose:
+			tainted[s.Dst] = false
+		case *lsl.Prim:
+			t := false
+			for _, a := range s.Args {
+				t = t || tainted[a]
+			}
+			tainted[s.Dst] = t
+		case *lsl.Break:
+			if s.Cond != "" && tainted[s.Cond] && inLoop(s) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// TestLoops checks that a good share of the tests have a loop, and that
+// most loops leave on a condition computed from a loaded value.
+func TestLoops(t *testing.T) {
+	const n = 300
+	withLoop, nloops, loaded := 0, 0, 0
+	for seed := range uint64(n) {
+		test := generate(seed, Options{})
+		ls := loops(test)
+		if len(ls) > 0 {
+			withLoop++
+		}
+		nloops += len(ls)
+		for _, l := range ls {
+			for _, th := range test.Threads {
+				var body []lsl.Stmt
+				for _, inv := range th {
+					body = append(body, inv.Body...)
+				}
+				if loadedExit(body, l) {
+					loaded++
+					break
+				}
+			}
+		}
+	}
+	if withLoop < n/3 || withLoop > 2*n/3 {
+		t.Errorf("%d of %d tests have a loop, want a third to two thirds", withLoop, n)
+	}
+	if loaded < nloops*2/3 {
+		t.Errorf("only %d of %d loops leave on a loaded value", loaded, nloops)
+	}
+	t.Logf("%d of %d tests have a loop; %d of %d loops leave on a loaded value", withLoop, n, loaded, nloops)
+}
+
+// TestPrintParse checks that generated tests survive printing and
+// parsing, so that a failing test printed by the differential test can
+// be saved and rerun as it is.
+func TestPrintParse(t *testing.T) {
+	for seed := range uint64(200) {
+		text := generate(seed, Options{}).String()
+		back, err := lsl.ParseTest(File, []byte(text))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, text)
+		}
+		if got := back.String(); got != text {
+			t.Fatalf("seed %d: printed, parsed and printed again:\n%s\nwant\n%s", seed, got, text)
+		}
 	}
 }
