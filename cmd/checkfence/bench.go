@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -125,6 +126,12 @@ func benchCommand(status *int) *cli.Command {
 					verdict := string(r.Verdict)
 					if r.Verdict != e.Verdict {
 						verdict += "!=" + string(e.Verdict)
+						mismatch = true
+					}
+					// With and without the analysis the verdict and the
+					// observation set must be the same.
+					if len(results) == 2 && !sameResult(results[0], results[1]) {
+						verdict += ",RA-changes-result"
 						mismatch = true
 					}
 					maxBound := 1
@@ -279,4 +286,19 @@ func minOf(xs []float64) float64 {
 		m = min(m, x)
 	}
 	return m
+}
+
+// sameResult reports whether two checks of one test agree on the verdict
+// and the observation set; a timed-out check cannot be compared.
+func sameResult(a, b *mining.TestResult) bool {
+	if a.Verdict == "timeout" || b.Verdict == "timeout" {
+		return true
+	}
+	if a.Verdict != b.Verdict {
+		return false
+	}
+	if (a.Spec == nil) != (b.Spec == nil) {
+		return false
+	}
+	return a.Spec == nil || slices.Equal(a.Spec.Keys(), b.Spec.Keys())
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"checkfence/lsl"
+	"checkfence/mining"
 )
 
 func runCmd(t *testing.T, args ...string) (int, string, string) {
@@ -136,5 +139,29 @@ func TestFlagsAfterFiles(t *testing.T) {
 	code, _, errs := runCmd(t, "check", "../../examples/c/mp.c", "../../examples/c/mp.tests", "--json")
 	if code != exitUsage || !strings.Contains(errs, "--json: flags go before the files") {
 		t.Errorf("status %d, stderr %q", code, errs)
+	}
+}
+
+// bench --range-analysis both flags a test whose verdict or observation
+// set changes without the analysis; a timeout compares with nothing.
+func TestSameResult(t *testing.T) {
+	outcome := func(v int64) lsl.Outcome { return lsl.Outcome{Final: []lsl.Value{lsl.Int(v)}} }
+	both := &mining.ObservationSet{Outcomes: []lsl.Outcome{outcome(0), outcome(1)}}
+	one := &mining.ObservationSet{Outcomes: []lsl.Outcome{outcome(0)}}
+	res := &mining.TestResult{Verdict: mining.Pass, Spec: both}
+	for _, tc := range []struct {
+		name string
+		b    *mining.TestResult
+		want bool
+	}{
+		{"same", &mining.TestResult{Verdict: mining.Pass, Spec: both}, true},
+		{"observation set differs", &mining.TestResult{Verdict: mining.Pass, Spec: one}, false},
+		{"verdict differs", &mining.TestResult{Verdict: mining.Fail, Spec: both}, false},
+		{"no observation set", &mining.TestResult{Verdict: mining.Pass}, false},
+		{"timeout", &mining.TestResult{Verdict: "timeout"}, true},
+	} {
+		if got := sameResult(res, tc.b); got != tc.want {
+			t.Errorf("%s: sameResult = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }
