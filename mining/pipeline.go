@@ -100,10 +100,8 @@ type TestResult struct {
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
 	prepare func(u *unroll.Result) (*encode.Encoding, encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel() // stops the asker
 	// main is cancelled when the asker finds a failure: the rounds can stop
 	main, stopMain := context.WithCancel(ctx)
-	defer stopMain()
 	// SolveTime counts the main path only: the background questions
 	// overlap it in time.
 	var mu sync.Mutex
@@ -125,8 +123,17 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		answer chan int
 	}
 	queue := make(chan *ask, 1024)
-	defer close(queue)
+	askerDone := make(chan struct{})
+	defer func() {
+		// Stop the asker and wait for it: it must not touch st after
+		// lazy returns.
+		stopMain()
+		cancel()
+		close(queue)
+		<-askerDone
+	}()
 	go func() {
+		defer close(askerDone)
 		for a := range queue {
 			r := solve(ctx, a.enc, true, append(a.enc.Assumptions(), a.bad)...)
 			if r == 1 {
