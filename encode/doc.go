@@ -56,8 +56,8 @@
 // blocks; encoding plus one solver call):
 //
 //	model    encoding   clauses     triangles   time
-//	sc       chordal      342,171     153,161    0.12 s
-//	sc       pairwise   1,915,707     939,929    4.8 s
+//	sc       chordal      342,150     153,161    0.06 s
+//	sc       pairwise   1,915,686     939,929    0.5 s
 //	relaxed  chordal      165,398      64,735    0.03 s
 //	relaxed  pairwise   3,302,638   1,633,355    1.1 s
 //
