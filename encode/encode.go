@@ -3,7 +3,6 @@ package encode
 import (
 	"context"
 	"fmt"
-	"maps"
 	"time"
 
 	"checkfence/lsl"
@@ -211,22 +210,6 @@ func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 		wait = min(2*wait, 20*time.Millisecond)
 		timer.Reset(wait)
 	}
-}
-
-// Fork returns a copy of the encoding with a solver of its own (holding
-// this one's clauses and learnt clauses), so that two questions about the
-// same formula can be solved at once. Clauses added to one afterwards are
-// not seen by the other.
-func (e *Encoding) Fork() *Encoding {
-	f := *e
-	c := *e.c
-	c.g = e.c.g.Copy()
-	c.buf = nil
-	f.c = &c
-	mem := *e.mem
-	mem.lits = maps.Clone(e.mem.lits)
-	f.mem = &mem
-	return &f
 }
 
 // AddClause adds a clause over the encoding's literals (for example to

@@ -45,24 +45,3 @@ func hardEncoding(t *testing.T) *Encoding {
 	}
 	return e
 }
-
-// A fork answers like its original, solves at the same time, and does not
-// see clauses added to the original afterwards (nor the original its).
-func TestFork(t *testing.T) {
-	e := hardEncoding(t)
-	f := e.Fork()
-	e.AddClause(e.True().Not()) // the original becomes unsatisfiable
-	ctx := context.Background()
-	done := make(chan int, 1)
-	go func() { done <- f.Solve(ctx, f.Assumptions()...) }()
-	if r := e.Solve(ctx, e.Assumptions()...); r != -1 {
-		t.Errorf("original with a false clause: %d, want -1", r)
-	}
-	if r := <-done; r != 1 {
-		t.Fatalf("fork: %d, want 1", r)
-	}
-	// the fork's solution decodes into an execution of the test
-	if x := f.Decode(); len(x.Accesses) == 0 {
-		t.Error("fork's solution decodes to no accesses")
-	}
-}

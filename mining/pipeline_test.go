@@ -75,6 +75,26 @@ proc spin() -> () {
   observe output "c" v
 }
 
+// reads flag, then c, and asserts c = 1 once flag is 1; the asserts
+// before it always hold (each is a place that can fault, asked on its
+// own before the last)
+proc checked() -> () {
+  pf = [2]
+  pc = [1]
+  one = 1
+  assert one
+  f = load pf
+  assert one
+  v = load pc
+  assert one
+  A: {
+    nf = lnot f
+    break A if nf
+    ok = eq v, one
+    assert ok
+  }
+}
+
 // publishes c = 1, then raises flag
 proc publish() -> () {
   pf = [2]
@@ -123,6 +143,11 @@ func TestCheckTest(t *testing.T) {
 		{"test T = ( spin | publish )", "tso", Pass, false, ""},
 		{"test T = ( spin | publish )", "pso", Fail, false, ""},
 		{"test T = ( spin | publish )", "relaxed", Fail, false, ""},
+		// The same message passing, failing by an assertion: the fourth
+		// place that can fault in checked.
+		{"test T = ( checked | publish )", "sc", Pass, false, ""},
+		{"test T = ( checked | publish )", "pso", Fail, false, ""},
+		{"test T = ( checked | publish )", "relaxed", Fail, false, ""},
 	} {
 		t.Run(tc.test+" on "+tc.model, func(t *testing.T) {
 			res, err := CheckTest(context.Background(), prog, nil, harness(tc.test), memmodel.MustByName(tc.model), PipelineOptions{MaxUnroll: 4})
@@ -136,7 +161,12 @@ func TestCheckTest(t *testing.T) {
 				t.Errorf("serial bug %v, want %v", res.SerialBug, tc.serial)
 			}
 			if tc.verdict == Fail && res.Counterexample == nil {
-				t.Error("no counterexample")
+				t.Fatal("no counterexample")
+			}
+			if tc.verdict == Fail && strings.Contains(tc.test, "checked") {
+				if f := res.Counterexample.Outcome.Fault; f != lsl.FaultAssert {
+					t.Errorf("counterexample faults with %v, want a failed assertion", f)
+				}
 			}
 			if tc.verdict == Inconclusive && (res.Loop == nil || !strings.Contains(res.Loop.ID, "/waitstore/W")) {
 				t.Errorf("inconclusive loop %+v", res.Loop)
