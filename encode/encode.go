@@ -3,6 +3,7 @@ package encode
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"checkfence/lsl"
@@ -194,7 +195,20 @@ func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 		return e.c.g.Solve()
 	}
 	s := e.c.g.GoSolve()
-	wait := 20 * time.Microsecond
+	// Most questions are answered within microseconds, but a timer shorter
+	// than the scheduler's tick sleeps for about a millisecond: poll by
+	// yielding first (the checks ask hundreds of small questions).
+	for spin := time.Now().Add(200 * time.Microsecond); time.Now().Before(spin); {
+		if r, done := s.Test(); done {
+			return r
+		}
+		if ctx.Err() != nil {
+			s.Stop()
+			return 0
+		}
+		runtime.Gosched()
+	}
+	wait := time.Millisecond
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
 	for {

@@ -106,7 +106,7 @@ type TestResult struct {
 // unrolling that has one, whichever question finishes first, so the
 // verdict and the counterexample do not depend on timing.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
-	prepare func(u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// main is cancelled when the asker finds a failure: the rounds can stop
 	main, stopMain := context.WithCancel(ctx)
@@ -151,10 +151,15 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		<-askerDone
 	}()
 	var askerErr error // set by the asker before it answers 0
+	// The asker is stopped when the main path asks the failure question of
+	// its last unrolling: if that has no failure, neither has a smaller one,
+	// and the asker would only slow the main path down; if it has one, the
+	// questions the asker had not answered are asked again (earliest).
+	askCtx, stopAsker := context.WithCancel(ctx)
 	go func() {
 		defer close(askerDone)
 		for a := range queue {
-			if ctx.Err() != nil {
+			if askCtx.Err() != nil {
 				a.answer <- 0
 				continue
 			}
@@ -163,13 +168,17 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			// parameters of its variable activities, after which
 			// every conflict rescales all of them (on snark Db the
 			// copies spent most of their time there).
-			enc, bad, err := prepare(a.u)
+			enc, bad, err := prepare(askCtx, a.u)
+			if askCtx.Err() != nil {
+				a.answer <- 0
+				continue
+			}
 			if err != nil {
 				askerErr = err
 				a.answer <- 0
 				continue
 			}
-			r := askEach(ctx, enc, true, enc.Assumptions(), bad)
+			r := askEach(askCtx, enc, true, enc.Assumptions(), bad)
 			if r == 1 {
 				a.enc = enc
 				stopMain()
@@ -178,14 +187,28 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 	}()
 	var asked []*ask // in round order
-	// earliest waits for the asks in order and returns the first failing one.
+	// earliest waits for the asks in order and returns the first failing
+	// one, asking again those the stopped asker left unanswered.
 	earliest := func() (*ask, error) {
 		for _, a := range asked {
-			switch <-a.answer {
-			case 0:
+			r := <-a.answer
+			if r == 0 {
 				if askerErr != nil {
 					return nil, askerErr
 				}
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				enc, bad, err := prepare(ctx, a.u)
+				if err != nil {
+					return nil, err
+				}
+				if r = askEach(ctx, enc, false, enc.Assumptions(), bad); r == 1 {
+					a.enc = enc
+				}
+			}
+			switch r {
+			case 0:
 				return nil, ctx.Err()
 			case 1:
 				return a, nil
@@ -213,6 +236,19 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 		return settle(nil, nil, nil, false)
 	}
+	// last asks the failure question of the last unrolling: the bounds
+	// suffice, or stuck cannot be bounded.
+	last := func(u *unroll.Result, enc *encode.Encoding, bad [][]encode.Lit, stuck *unroll.Loop) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+		stopAsker()
+		opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
+		switch askEach(main, enc, false, enc.Assumptions(), bad) {
+		case 0:
+			return interrupted()
+		case -1:
+			return u, enc, stuck, false, nil // nor can a smaller unrolling fail
+		}
+		return settle(u, enc, nil, true)
+	}
 	askedAt := 0            // instructions of the unrolling last asked
 	var raisedLast []string // loops raised by the last round
 	for {
@@ -220,7 +256,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
-		enc, bad, err := prepare(u)
+		enc, bad, err := prepare(ctx, u)
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
@@ -231,14 +267,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			return interrupted()
 		case -1:
 			// The bounds suffice: this unrolling has every execution.
-			opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
-			switch askEach(main, enc, false, enc.Assumptions(), bad) {
-			case 0:
-				return interrupted()
-			case -1:
-				return u, enc, nil, false, nil // nor can a smaller unrolling fail
-			}
-			return settle(u, enc, nil, true)
+			return last(u, enc, bad, nil)
 		}
 		next := maps.Clone(bounds)
 		for _, p := range enc.Exceeds {
@@ -256,14 +285,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 		if stuck != nil {
 			// Executions within these bounds may still fail.
-			opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
-			switch askEach(main, enc, false, enc.Assumptions(), bad) {
-			case 0:
-				return interrupted()
-			case 1:
-				return settle(u, enc, nil, true)
-			}
-			return settle(u, enc, stuck, false)
+			return last(u, enc, bad, stuck)
 		}
 		if askedAt == 0 || 4*u.Stats.Instrs >= 5*askedAt {
 			askedAt = u.Stats.Instrs
@@ -348,12 +370,14 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 			return res, bounds, nil
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, "serial", "error check", &res.Stats, func(u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
+	u, enc, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, "serial", "error check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
 		e, err := Prepare(ctx, u.Test, serial, opt.Options)
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, errorDisjuncts(e), nil
+		// one question: under serial it is easy, and hundreds
+		// would each cost a call
+		return e, [][]encode.Lit{{e.Error}}, nil
 	})
 	if err != nil {
 		return nil, nil, err
@@ -423,7 +447,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			bounds[k] = v
 		}
 	}
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
 		e, err := Prepare(ctx, u.Test, m, opt.Options)
 		if err != nil {
 			return nil, nil, err
