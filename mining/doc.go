@@ -18,7 +18,11 @@
 //
 // Lazy unrolling asks each unrolling only whether an execution can exceed
 // its bounds, and asks the inclusion question once the bounds suffice, on
-// the same solver; a copy of the solver asks it of smaller unrollings in
-// the background, so that a failure on a small unrolling is not paid for
-// with the cost of bounding every loop (lazy in pipeline.go).
+// the same solver. Both questions are disjunctions (of loop instances, of
+// places that can fault), asked one disjunct at a time: the learnt clauses
+// of each answer help the next, and the whole is often several times
+// cheaper than one query. A second encoding asks the inclusion question of
+// smaller unrollings in the background, so that a failure on a small
+// unrolling is not paid for with the cost of bounding every loop (lazy in
+// pipeline.go).
 package mining

@@ -104,7 +104,8 @@ type TestResult struct {
 // the last asked, on a second encoding of it, by a second goroutine that
 // runs while the rounds go on. The reported failure is that of the earliest
 // unrolling that has one, whichever question finishes first, so the
-// verdict and the counterexample do not depend on timing.
+// verdict and the counterexample do not depend on timing. Under serial
+// loops do not retry for stale values, and there is no background asker.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
 	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
@@ -287,7 +288,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			// Executions within these bounds may still fail.
 			return last(u, enc, bad, stuck)
 		}
-		if askedAt == 0 || 4*u.Stats.Instrs >= 5*askedAt {
+		if model != "serial" && (askedAt == 0 || 2*u.Stats.Instrs >= 3*askedAt) {
 			askedAt = u.Stats.Instrs
 			opt.progress("%s on %s: %s in the background (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
 			a := &ask{u: u, answer: make(chan int, 1)}
@@ -375,9 +376,7 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 		if err != nil {
 			return nil, nil, err
 		}
-		// one question: under serial it is easy, and hundreds
-		// would each cost a call
-		return e, [][]encode.Lit{{e.Error}}, nil
+		return e, errorDisjuncts(e), nil
 	})
 	if err != nil {
 		return nil, nil, err
