@@ -2,6 +2,8 @@ package mining
 
 import (
 	"context"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -186,5 +188,46 @@ func TestCheckTest(t *testing.T) {
 				t.Error("empty specification")
 			}
 		})
+	}
+}
+
+// The background asker races the main path, but the reported failure is
+// the earliest unrolling's, decoded from an encoding whose questions do
+// not depend on timing: runs with one and with two threads of execution
+// report the same unrolling and the same counterexample.
+func TestCheckTestDeterministic(t *testing.T) {
+	prog, err := lsl.Parse("counters.lsl", []byte(counters))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tests.Parse("t.tests", []byte("test T = ( inc | inc | racy )"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	describe := func(res *TestResult) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s %d instrs, outcome %s\n", res.Verdict, res.Stats.Instrs, res.Counterexample.Outcome.Key())
+		for _, a := range res.Counterexample.Accesses {
+			fmt.Fprintf(&b, "t%d #%d store=%v addr=%v val=%v\n", a.Thread, a.PoIndex, a.Store, a.AddrVal, a.Value)
+		}
+		return b.String()
+	}
+	var first string
+	for i, procs := range []int{2, 1, 2, 1} {
+		old := runtime.GOMAXPROCS(procs)
+		res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), PipelineOptions{MaxUnroll: 4})
+		runtime.GOMAXPROCS(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Fail {
+			t.Fatalf("verdict %s, want fail (racy loses an update)", res.Verdict)
+		}
+		d := describe(res)
+		if i == 0 {
+			first = d
+		} else if d != first {
+			t.Fatalf("run %d (GOMAXPROCS %d) differs:\n%s\nfirst:\n%s", i, procs, d, first)
+		}
 	}
 }
