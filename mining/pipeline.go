@@ -100,9 +100,9 @@ type TestResult struct {
 // is found on every larger one; but code lacking a fence on relaxed may
 // retry its loops many times, and bounding them all can cost far more than
 // finding the failure on a small unrolling. So the failure question is
-// also asked of the first unrolling and of every one a quarter larger than
-// the last asked, on a second encoding of it, by a second goroutine that
-// runs while the rounds go on. The reported failure is that of the earliest
+// also asked of the first unrolling and of every one half again as large
+// as the last asked, on a second encoding of it, by a second goroutine
+// that runs while the rounds go on. The reported failure is that of the earliest
 // unrolling that has one, whichever question finishes first, so the
 // verdict and the counterexample do not depend on timing. Under serial
 // loops do not retry for stale values, and there is no background asker.
@@ -326,9 +326,9 @@ func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 		}
 	}
 	if len(rest) > 0 {
-		any := enc.NewVar()
-		enc.AddClause(append([]encode.Lit{any.Not()}, rest...)...)
-		ds = append(ds, []encode.Lit{any})
+		others := enc.NewVar()
+		enc.AddClause(append([]encode.Lit{others.Not()}, rest...)...)
+		ds = append(ds, []encode.Lit{others})
 	}
 	return ds
 }
