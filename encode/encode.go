@@ -73,6 +73,7 @@ type Encoding struct {
 	// universe is every value of the test, for Options.NoRangeAnalysis.
 	universe []lsl.Value
 	obs      []*obsPoint
+	frees    []freePoint
 	slots    []*slotGroup
 	finals   []*Dom
 	mem      *memEncoding

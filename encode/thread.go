@@ -70,7 +70,48 @@ func (e *Encoding) encodeThreads() error {
 			return err
 		}
 	}
+	e.encodeFrees()
 	return nil
+}
+
+// freePoint is a free statement: its path literal and address.
+type freePoint struct {
+	guard  Lit
+	addr   *Dom
+	thread int
+	stmt   lsl.Stmt
+}
+
+// encodeFrees makes freeing a block twice a fault (SEMANTICS.md), whichever
+// threads free it: two executed frees of the same block need no memory
+// order to be wrong. The fault is put on the second of the two in the
+// order the threads are encoded (init, thread 0, 1, ..., program order).
+func (e *Encoding) encodeFrees() {
+	c := e.c
+	for j, fj := range e.frees {
+		var twice []Lit
+		for _, fi := range e.frees[:j] {
+			var same []Lit
+			for x, a := range fi.addr.Vals {
+				if !e.Range.BlockStart(a) {
+					continue
+				}
+				for y, b := range fj.addr.Vals {
+					if e.Range.BlockStart(b) && b.Base() == a.Base() {
+						same = append(same, c.and(fi.addr.Lits[x], fj.addr.Lits[y]))
+					}
+				}
+			}
+			if len(same) > 0 {
+				twice = append(twice, c.and(fi.guard, c.or(same...)))
+			}
+		}
+		if len(twice) > 0 {
+			if l := c.and(fj.guard, c.or(twice...)); l != c.F() {
+				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: fj.thread, Stmt: fj.stmt})
+			}
+		}
+	}
 }
 
 func (te *threadEnc) reg(r lsl.Reg) *Dom {
@@ -209,14 +250,22 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			}
 			e.obs = append(e.obs, p)
 		case *lsl.Free:
+			// as lsl.Interp: only the start of an allocated block; a
+			// block freed twice (by any threads) is checked once all
+			// threads are encoded (encodeFrees)
 			addr := te.reg(s.Addr)
-			var bad []Lit
+			var undef, bad []Lit
 			for i, a := range addr.Vals {
-				if !e.Range.ValidAddress(a) {
+				switch {
+				case a.IsUndef():
+					undef = append(undef, addr.Lits[i])
+				case !e.Range.BlockStart(a):
 					bad = append(bad, addr.Lits[i])
 				}
 			}
+			te.fault(c.and(g, c.or(undef...)), lsl.FaultUndefined, s)
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
+			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s})
 		case *lsl.BoundExceeded:
 			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s})
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:

@@ -442,6 +442,24 @@ func (r *Result) ValidAddress(v lsl.Value) bool {
 	return ok
 }
 
+// BlockStart reports whether v points to the start of an allocated block
+// (an Alloc statement's base, every offset zero): the only addresses free
+// accepts.
+func (r *Result) BlockStart(v lsl.Value) bool {
+	if !v.IsPtr() {
+		return false
+	}
+	if _, ok := r.allocs[v.Base()]; !ok {
+		return false
+	}
+	for _, o := range v.Offsets() {
+		if o != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // InitialValue returns the value location addr holds before any store:
 // a global's initialiser or 0, undefined for allocated blocks.
 func (r *Result) InitialValue(addr lsl.Value) lsl.Value {

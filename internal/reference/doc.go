@@ -22,8 +22,10 @@
 //   - Addresses are valid when they are pointers whose base is a global's or
 //     an Alloc statement's. Alloc statements get bases above every global, in
 //     the order init, thread 0, thread 1, …, program order (lsl.AllocBases).
-//     Free only checks for non-pointers and for a block freed twice by one
-//     thread.
+//     Free faults unless its address is the start of an allocated block
+//     (offsets all zero) that no thread has freed before; a block freed by
+//     two threads faults when the execution is complete. Accesses to a
+//     freed block are not checked.
 //   - Under tso an atomic block executes a full fence on entry and on exit
 //     (also when left by a break, also when it makes no access).
 //   - Value sets (range analysis) are kept per register name of each thread

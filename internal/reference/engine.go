@@ -420,6 +420,9 @@ func (e *engine) complete(s *state) bool {
 }
 
 func (e *engine) record(s *state) {
+	if s.fault == lsl.NoFault && freedByTwo(s) {
+		s.fault = lsl.FaultDoubleFree
+	}
 	if s.fault != lsl.NoFault {
 		e.hasError = true
 		o := lsl.Outcome{Fault: s.fault}
@@ -568,4 +571,19 @@ func (e *engine) threadDone(s *state, t int) bool {
 		}
 	}
 	return true
+}
+
+// freedByTwo reports whether two threads freed the same block (one thread
+// freeing a block twice faults when it does).
+func freedByTwo(s *state) bool {
+	seen := map[int64]bool{}
+	for _, th := range s.th {
+		for _, b := range th.freed {
+			if seen[b] {
+				return true
+			}
+			seen[b] = true
+		}
+	}
+	return false
 }

@@ -114,7 +114,8 @@ func (e *engine) simulate(s *state, t int) []*state {
 		case *lsl.Free:
 			a := e.reg(s, t, st.Addr)
 			switch i, found := slices.BinarySearch(th.freed, a.Base()); {
-			case !a.IsPtr():
+			case !a.IsPtr() || !e.mem.allocs[a.Base()] || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }):
+				// only the start of an allocated block can be freed
 				s.setFault(addressFault(a))
 			case found:
 				s.setFault(lsl.FaultDoubleFree)
