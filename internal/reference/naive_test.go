@@ -203,7 +203,9 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 	case *lsl.Free:
 		a := tr.regs[s.Addr]
 		switch {
-		case !a.IsPtr():
+		case a.IsUndef():
+			tr.setFault(lsl.FaultUndefined)
+		case !a.IsPtr() || !n.mem.allocs[a.Base()] || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }):
 			tr.setFault(lsl.FaultAddress)
 		case tr.freed[a.Base()]:
 			tr.setFault(lsl.FaultDoubleFree)
@@ -385,9 +387,16 @@ func naiveOutcomes(t *testing.T, test *lsl.Test, modelName string) []string {
 
 func (n *naive) outcome(test *lsl.Test, combo []nTrace, order []nAccess) lsl.Outcome {
 	var o lsl.Outcome
+	freedBy := map[int64]int{}
 	for th, tr := range combo {
 		if tr.fault != lsl.NoFault {
 			return lsl.Outcome{Fault: tr.fault}
+		}
+		for b := range tr.freed {
+			if _, ok := freedBy[b]; ok {
+				return lsl.Outcome{Fault: lsl.FaultDoubleFree} // by two threads
+			}
+			freedBy[b] = th
 		}
 		if th == 0 {
 			o.Init = tr.obs

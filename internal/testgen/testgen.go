@@ -478,7 +478,7 @@ func (tg *threadGen) invocation(k, budget, loopBudget int, signals []target) *ls
 func (tg *threadGen) construct(budget int) int {
 	g := tg.g
 	for {
-		switch k := g.r.IntN(20); {
+		switch k := g.r.IntN(21); {
 		case k < 3: // store a constant
 			tg.emit(tg.storeConst(tg.addr(g.pick())))
 			return 1
@@ -538,7 +538,29 @@ func (tg *threadGen) construct(budget int) int {
 			tg.ints = append(tg.ints, v)
 		case k < 20 && len(tg.maybe) > 0:
 			tg.useMaybe()
+		case k < 21 && budget >= 2:
+			tg.allocFree()
+			return 2
 		}
+	}
+}
+
+// allocFree allocates a block and publishes it in p, or frees what p
+// holds (a published block, which another thread may free too, or a
+// global: an error either way), or both.
+func (tg *threadGen) allocFree() {
+	g := tg.g
+	p := tg.addr(loc{g.ptr, -1})
+	if g.chance(3) {
+		ld, q := tg.load(p)
+		tg.emit(ld, &lsl.Free{Pos: g.pos(), Addr: q})
+		return
+	}
+	b := tg.fresh("b")
+	tg.emit(&lsl.Alloc{Pos: g.pos(), Dst: b, Size: 8})
+	tg.emit(&lsl.Store{Pos: g.pos(), Addr: p, Src: b})
+	if g.chance(2) {
+		tg.emit(&lsl.Free{Pos: g.pos(), Addr: b})
 	}
 }
 

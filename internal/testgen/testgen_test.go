@@ -90,6 +90,10 @@ func readsBeforeAssigned(invs []*lsl.Invocation) error {
 				assigned[s.Dst] = true
 			case *lsl.Choose:
 				assigned[s.Dst] = true
+			case *lsl.Alloc:
+				assigned[s.Dst] = true
+			case *lsl.Free:
+				use(s.Pos, s.Addr)
 			case *lsl.Store:
 				use(s.Pos, s.Addr, s.Src)
 			case *lsl.Break:
@@ -115,7 +119,7 @@ func TestValid(t *testing.T) {
 		{Threads: 3, MaxAccesses: 1}, // raised to one access per thread
 	}
 	for _, opt := range opts {
-		for seed := range uint64(200) {
+		for seed := range uint64(500) {
 			test := generate(seed, opt)
 			where := fmt.Sprintf("%+v, seed %d", opt, seed)
 			if err := lsl.ValidateTest(test); err != nil {
@@ -279,7 +283,7 @@ func checkObserved(t *testing.T, where string, test *lsl.Test) {
 // meant to produce.
 func TestVariety(t *testing.T) {
 	seen := map[string]bool{}
-	for seed := range uint64(200) {
+	for seed := range uint64(500) {
 		test := generate(seed, Options{})
 		seen[fmt.Sprintf("threads %d", len(test.Threads))] = true
 		for _, l := range loops(test) {
@@ -395,6 +399,7 @@ func TestVariety(t *testing.T) {
 		"non-zero initial value", "pointer initial value",
 		"*lsl.Const", "*lsl.Prim", "*lsl.Load", "*lsl.Store", "*lsl.Fence", "*lsl.Atomic",
 		"*lsl.Block", "*lsl.Break", "*lsl.Assert", "*lsl.Assume", "*lsl.Observe", "*lsl.Choose",
+		"*lsl.Alloc", "*lsl.Free",
 		"fence load-load", "fence load-store", "fence store-load", "fence store-store", "fence full",
 		"prim add", "prim sub", "prim eq", "prim ne", "prim lt", "prim le", "prim gt", "prim ge",
 		"prim lnot", "prim mov", "prim offset", "prim padd", "prim psub", "struct global",
@@ -413,7 +418,7 @@ func TestVariety(t *testing.T) {
 		}
 	}
 	if len(missing) > 0 {
-		t.Errorf("never generated in 200 tests: %s", strings.Join(missing, ", "))
+		t.Errorf("never generated in 500 tests: %s", strings.Join(missing, ", "))
 	}
 }
 
@@ -496,7 +501,7 @@ func TestLoops(t *testing.T) {
 // parsing, so that a failing test printed by the differential test can
 // be saved and rerun as it is.
 func TestPrintParse(t *testing.T) {
-	for seed := range uint64(200) {
+	for seed := range uint64(500) {
 		text := generate(seed, Options{}).String()
 		back, err := lsl.ParseTest(File, []byte(text))
 		if err != nil {
