@@ -72,29 +72,28 @@ thread {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := lsl.NoFault
-				for _, o := range outs {
-					if o.Fault != lsl.NoFault {
-						got = o.Fault
-					}
-				}
-				if got != tc.fault {
+				if got := faultOf(outs); got != tc.fault {
 					t.Errorf("encoder: fault %v, want %v", got, tc.fault)
 				}
 				ref, err := reference.Outcomes(test, model)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got = lsl.NoFault
-				for _, o := range ref {
-					if o.Fault != lsl.NoFault {
-						got = o.Fault
-					}
-				}
-				if got != tc.fault {
+				if got := faultOf(ref); got != tc.fault {
 					t.Errorf("reference: fault %v, want %v", got, tc.fault)
 				}
 			})
 		}
 	}
+}
+
+// faultOf returns the fault of the error outcome among outs (all error
+// executions share one), NoFault if there is none.
+func faultOf(outs []lsl.Outcome) lsl.Fault {
+	for _, o := range outs {
+		if o.Fault != lsl.NoFault {
+			return o.Fault
+		}
+	}
+	return lsl.NoFault
 }
