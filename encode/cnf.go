@@ -17,6 +17,7 @@ type cnf struct {
 	vars    int
 	clauses int
 	buf     []Lit
+	stop    chan bool // gini's stop requests (see stopper)
 }
 
 func newCNF() *cnf {

@@ -3,8 +3,11 @@ package encode
 import (
 	"context"
 	"fmt"
-	"runtime"
+	"reflect"
 	"time"
+	"unsafe"
+
+	"github.com/go-air/gini/inter"
 
 	"checkfence/lsl"
 	"checkfence/memmodel"
@@ -186,45 +189,53 @@ func (e *Encoding) FenceAssumptions() []Lit {
 
 // Solve solves under the given assumptions: 1 sat, -1 unsat, 0 cancelled.
 //
-// The solve runs in gini's background solver, polled with a growing
-// interval (fast answers stay fast). Only this goroutine ever takes the
-// result: gini's Stop and Wait both receive it, so waiting in a second
-// goroutine while stopping here can deadlock.
+// The solve runs in gini's background solver and its answer is awaited
+// on a channel: polling would add up to a millisecond to every answer
+// (timers are that coarse), and the checks ask hundreds of questions
+// that take less. See stopper for how a cancelled solve is stopped.
 func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 	e.c.g.Assume(assumptions...)
 	if ctx.Done() == nil {
 		return e.c.g.Solve()
 	}
 	s := e.c.g.GoSolve()
-	// Most questions are answered within microseconds, but a timer shorter
-	// than the scheduler's tick sleeps for about a millisecond: poll by
-	// yielding first (the checks ask hundreds of small questions).
-	for spin := time.Now().Add(200 * time.Microsecond); time.Now().Before(spin); {
-		if r, done := s.Test(); done {
-			return r
-		}
-		if ctx.Err() != nil {
-			s.Stop()
-			return 0
-		}
-		runtime.Gosched()
+	if e.c.stop == nil {
+		e.c.stop = stopper(s)
 	}
-	wait := time.Millisecond
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
-		if r, done := s.Test(); done {
-			return r
-		}
-		select {
-		case <-ctx.Done():
-			s.Stop()
-			return 0
-		case <-timer.C:
-		}
-		wait = min(2*wait, 20*time.Millisecond)
-		timer.Reset(wait)
+	done := make(chan int, 1)
+	go func() { done <- s.Wait() }()
+	select {
+	case r := <-done:
+		return r
+	case <-ctx.Done():
 	}
+	select {
+	case e.c.stop <- true:
+		// The solver's next tick takes it and ends the solve with 0.
+		<-done
+		return 0
+	case r := <-done:
+		return r
+	}
+}
+
+// stopper returns the channel on which gini's solve control takes a stop
+// request between propagations. gini's own Stop cannot be used here: it
+// waits for the lock that Wait holds until the solve ends. Sending true on
+// this channel is exactly what Stop does under that lock; the answer (0)
+// then reaches Wait. The field is unexported, so it is read by reflection,
+// checked against the pinned gini v1.0.4 (TestSolveCancel fails if it
+// changes).
+func stopper(s inter.Solve) chan bool {
+	v := reflect.ValueOf(s)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		panic(fmt.Sprintf("encode: gini's solve control is a %T, not a pointer to a struct", s))
+	}
+	f := v.Elem().FieldByName("cStopOrPause")
+	if !f.IsValid() || f.Type() != reflect.TypeFor[chan bool]() {
+		panic(fmt.Sprintf("encode: gini's solve control %T has no field cStopOrPause chan bool", s))
+	}
+	return *(*chan bool)(unsafe.Pointer(f.UnsafeAddr()))
 }
 
 // AddClause adds a clause over the encoding's literals (for example to

@@ -27,6 +27,47 @@ func TestSolveCancel(t *testing.T) {
 			t.Fatal("Solve did not return after its context was cancelled")
 		}
 		cancel()
+		// A stopped solve leaves the solver usable: asked again, it
+		// gives the answer of an uninterrupted solve.
+		if i%20 == 0 {
+			live, stop := context.WithCancel(context.Background())
+			if got, want := e.Solve(live), hardEncoding(t).Solve(context.Background()); got != want {
+				t.Fatalf("after a cancelled solve: %d, want %d", got, want)
+			}
+			stop()
+		}
+	}
+}
+
+// A solve that is cancelled stops at the solver's next tick rather than
+// running to its end: the encoding here takes far longer than the wait.
+// The clauses added say that 12 pigeons sit in 11 holes, one to a hole,
+// which takes a CDCL solver far longer than the test waits.
+func TestSolveCancelStops(t *testing.T) {
+	e := hardEncoding(t)
+	const holes = 11
+	var sits [holes + 1][holes]Lit
+	for p := range sits {
+		for h := range sits[p] {
+			sits[p][h] = e.NewVar()
+		}
+		e.AddClause(sits[p][:]...)
+	}
+	for h := 0; h < holes; h++ {
+		for p := range sits {
+			for q := p + 1; q < len(sits); q++ {
+				e.AddClause(sits[p][h].Not(), sits[q][h].Not())
+			}
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	if r := e.Solve(ctx); r != 0 {
+		t.Fatalf("Solve = %d after %v, want 0 (cancelled)", r, time.Since(t0))
+	}
+	if d := time.Since(t0); d > 5*time.Second {
+		t.Fatalf("cancelled solve took %v", d)
 	}
 }
 
