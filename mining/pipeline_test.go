@@ -3,6 +3,7 @@ package mining
 import (
 	"context"
 	"fmt"
+	"maps"
 	"runtime"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/tests"
+	"checkfence/unroll"
 )
 
 const counters = `
@@ -229,5 +231,34 @@ func TestCheckTestDeterministic(t *testing.T) {
 		} else if d != first {
 			t.Fatalf("run %d (GOMAXPROCS %d) differs:\n%s\nfirst:\n%s", i, procs, d, first)
 		}
+	}
+}
+
+// raiseSiblings raises the instances of a raised loop in the same thread
+// and at the same site, never lowers a bound, and leaves other threads,
+// other sites and spin loops alone.
+func TestRaiseSiblings(t *testing.T) {
+	loop := func(id, thread, site string, spin bool) unroll.Loop {
+		return unroll.Loop{ID: id, Thread: thread, Site: site, Spin: spin}
+	}
+	u := &unroll.Result{Loops: []unroll.Loop{
+		loop("t0.e0/e/L", "t0", "e/L", false),
+		loop("t0.e1/e/L", "t0", "e/L", false),
+		loop("t0.e2/e/L", "t0", "e/L", false),
+		loop("t0.e3/e/L", "t0", "e/L", false),
+		loop("t0.e0/e/M", "t0", "e/M", false),
+		loop("t0.e1/e/S", "t0", "e/S", true),
+		loop("t0.e2/e/S", "t0", "e/S", true),
+		loop("t1.e0/e/L", "t1", "e/L", false),
+	}}
+	bounds := unroll.Bounds{"t0.e0/e/L": 2, "t0.e3/e/L": 4}
+	next := unroll.Bounds{"t0.e0/e/L": 2, "t0.e1/e/L": 3, "t0.e3/e/L": 4, "t0.e1/e/S": 2}
+	raiseSiblings(u, bounds, next)
+	want := unroll.Bounds{
+		"t0.e0/e/L": 3, "t0.e1/e/L": 3, "t0.e2/e/L": 3, "t0.e3/e/L": 4, // raised, or higher already
+		"t0.e1/e/S": 2, // as given; its sibling is a spin loop
+	}
+	if !maps.Equal(next, want) {
+		t.Errorf("raised to %v, want %v", next, want)
 	}
 }

@@ -11,7 +11,9 @@ import (
 
 // TestLoopIDs lists the loop instances of a program with a loop calling a
 // procedure with a loop at two sites, and a second loop of the same label,
-// run in init and twice in thread 1.
+// run in init and twice in thread 1. Each instance also names its thread
+// and its site (the ID without thread and invocation), which instances of
+// the same loop in one thread share.
 func TestLoopIDs(t *testing.T) {
 	prog := parseText(t, `
 source "ids.c"
@@ -50,24 +52,24 @@ proc op() @6:1 {
 		t.Fatal(err)
 	}
 	want := []string{
-		"init.e0/op/L@ids.c:7:3 2",
-		"init.e0/op/L#1/g/W@ids.c:2:3 1",
-		"init.e0/op/L#1/g$2/W@ids.c:2:3 1",
-		"init.e0/op/L#2/g/W@ids.c:2:3 1",
-		"init.e0/op/L#2/g$2/W@ids.c:2:3 3",
-		"init.e0/op/L$2@ids.c:12:3 1",
-		"t1.e0/op/L@ids.c:7:3 1",
-		"t1.e0/op/L#1/g/W@ids.c:2:3 1",
-		"t1.e0/op/L#1/g$2/W@ids.c:2:3 1",
-		"t1.e0/op/L$2@ids.c:12:3 1",
-		"t1.e1/op/L@ids.c:7:3 1",
-		"t1.e1/op/L#1/g/W@ids.c:2:3 1",
-		"t1.e1/op/L#1/g$2/W@ids.c:2:3 1",
-		"t1.e1/op/L$2@ids.c:12:3 2",
+		"init.e0/op/L@ids.c:7:3 2 init op/L@ids.c:7:3",
+		"init.e0/op/L#1/g/W@ids.c:2:3 1 init op/L#1/g/W@ids.c:2:3",
+		"init.e0/op/L#1/g$2/W@ids.c:2:3 1 init op/L#1/g$2/W@ids.c:2:3",
+		"init.e0/op/L#2/g/W@ids.c:2:3 1 init op/L#2/g/W@ids.c:2:3",
+		"init.e0/op/L#2/g$2/W@ids.c:2:3 3 init op/L#2/g$2/W@ids.c:2:3",
+		"init.e0/op/L$2@ids.c:12:3 1 init op/L$2@ids.c:12:3",
+		"t1.e0/op/L@ids.c:7:3 1 t1 op/L@ids.c:7:3",
+		"t1.e0/op/L#1/g/W@ids.c:2:3 1 t1 op/L#1/g/W@ids.c:2:3",
+		"t1.e0/op/L#1/g$2/W@ids.c:2:3 1 t1 op/L#1/g$2/W@ids.c:2:3",
+		"t1.e0/op/L$2@ids.c:12:3 1 t1 op/L$2@ids.c:12:3",
+		"t1.e1/op/L@ids.c:7:3 1 t1 op/L@ids.c:7:3",
+		"t1.e1/op/L#1/g/W@ids.c:2:3 1 t1 op/L#1/g/W@ids.c:2:3",
+		"t1.e1/op/L#1/g$2/W@ids.c:2:3 1 t1 op/L#1/g$2/W@ids.c:2:3",
+		"t1.e1/op/L$2@ids.c:12:3 2 t1 op/L$2@ids.c:12:3",
 	}
 	var got []string
 	for _, l := range r.Loops {
-		got = append(got, fmt.Sprintf("%s %d", l.ID, l.Bound))
+		got = append(got, fmt.Sprintf("%s %d %s %s", l.ID, l.Bound, l.Thread, l.Site))
 		if l.Spin {
 			t.Errorf("%s: reduced as a spin loop, but it observes", l.ID)
 		}

@@ -2,6 +2,7 @@ package unroll
 
 import (
 	"strconv"
+	"strings"
 
 	"checkfence/lsl"
 	"checkfence/tests"
@@ -42,10 +43,16 @@ type Result struct {
 
 // Loop is one loop instance.
 type Loop struct {
-	ID    string
-	Pos   lsl.Pos // of the loop's block
-	Bound int     // the iterations unrolled (1 for a spin loop)
-	Spin  bool    // reduced to its last iteration; has no BoundExceeded
+	ID  string
+	Pos lsl.Pos // of the loop's block
+	// Thread names the thread the instance runs in ("t0"; "init" for
+	// the initialisation). Site is its ID without the thread and
+	// operation instance ("e/enqueue/while1@q.c:61:5"): the instances of
+	// one thread with one site are the same loop, reached the same way,
+	// in different invocations.
+	Thread, Site string
+	Bound        int  // the iterations unrolled (1 for a spin loop)
+	Spin         bool // reduced to its last iteration; has no BoundExceeded
 }
 
 // Stats measures the unrolled code as the paper's Fig. 10 does.
@@ -195,6 +202,8 @@ type scope struct {
 	regPrefix string // "e0.f": register names of the instance
 	lblPrefix string // "e0.outer#2.f": label names here
 	idPath    string // "t0.e0/op/outer#2/f": loop IDs here
+	thread    string // "t0"
+	opPrefix  string // "t0.e0/": what idPath starts with
 	jumps     []*jump
 }
 
@@ -288,7 +297,8 @@ func (u *unroller) thread(name string, index int, ops []tests.OpCall) ([]*lsl.In
 		u.calls = []*lsl.Proc{p}
 		u.depth = 0
 		e := "e" + strconv.Itoa(k)
-		sc := &scope{info: u.info(p), inst: e, regPrefix: e, lblPrefix: e, idPath: name + "." + e + "/" + p.Name}
+		op := name + "." + e + "/"
+		sc := &scope{info: u.info(p), inst: e, regPrefix: e, lblPrefix: e, idPath: op + p.Name, thread: name, opPrefix: op}
 		body := u.resets(sc, p, sc.info.readResets)
 		rest, err := u.body(p.Body, sc)
 		if err != nil {
@@ -455,7 +465,7 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	id = u.ids.fresh(id)
 	outer := u.labels.fresh(sc.lblPrefix + "." + seg)
 	if u.isSpin(sc.info, b) {
-		u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Bound: 1, Spin: true})
+		u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: 1, Spin: true})
 		stop := lsl.Reg(u.regs.fresh(outer + ".stop"))
 		j := &jump{label: b.Label, brk: outer, spin: true, stop: stop}
 		body, err := u.body(b.Body, sc.with(j, outer, sc.idPath+"/"+seg))
@@ -472,7 +482,7 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	if k < 1 {
 		return nil, lsl.Errorf(b.Pos, "loop %s: bound %d is less than 1", id, k)
 	}
-	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Bound: k})
+	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k})
 	var iters []lsl.Stmt
 	for i := 1; i <= k; i++ {
 		iter := seg + "#" + strconv.Itoa(i)
@@ -536,6 +546,8 @@ func (u *unroller) call(c *lsl.Call, sc *scope) ([]lsl.Stmt, error) {
 		regPrefix: sc.regPrefix + "." + seg,
 		lblPrefix: sc.lblPrefix + "." + seg,
 		idPath:    sc.idPath + "/" + seg,
+		thread:    sc.thread,
+		opPrefix:  sc.opPrefix,
 	}
 	var out []lsl.Stmt
 	for i, a := range c.Args {
