@@ -34,6 +34,13 @@ type threadEnc struct {
 	st      state
 	targets []*breakTarget
 	nAcc    int
+	// derailed holds once the thread has faulted or run past a loop
+	// bound: what it does afterwards is not what the program does (it
+	// stopped, or runs another iteration), so its later assumes must
+	// not remove the execution, which is an error or exceeding one
+	// already. Double frees are found after all threads are encoded and
+	// do not derail (see encodeFrees).
+	derailed Lit
 }
 
 type breakTarget struct {
@@ -53,7 +60,7 @@ type obsPoint struct {
 func (e *Encoding) encodeThreads() error {
 	groups := 0
 	run := func(th int, invs []*lsl.Invocation) error {
-		te := &threadEnc{e: e, thread: th, st: state{guard: e.c.T, regs: map[lsl.Reg]*Dom{}}}
+		te := &threadEnc{e: e, thread: th, st: state{guard: e.c.T, regs: map[lsl.Reg]*Dom{}}, derailed: e.c.F()}
 		for i, inv := range invs {
 			te.inv = i
 			if err := te.body(inv.Body, &groups); err != nil {
@@ -126,6 +133,7 @@ func (te *threadEnc) fault(guard Lit, f lsl.Fault, s lsl.Stmt) {
 		return
 	}
 	te.e.Errors = append(te.e.Errors, &ErrorPoint{Lit: guard, Fault: f, Thread: te.thread, Stmt: s})
+	te.derailed = te.e.c.or(te.derailed, guard)
 }
 
 func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
@@ -240,7 +248,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			cond := te.reg(s.Cond)
 			te.fault(c.and(g, e.truthy(cond).Not()), lsl.FaultAssert, s)
 		case *lsl.Assume:
-			c.add(g.Not(), e.truthy(te.reg(s.Cond)))
+			c.add(g.Not(), te.derailed, e.truthy(te.reg(s.Cond)))
 		case *lsl.Observe:
 			p := &obsPoint{thread: te.thread, inv: te.inv, kind: s.Kind, name: s.Name, guard: g, stmt: s}
 			if s.Kind == lsl.ObsLabel {
@@ -267,7 +275,10 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
 			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s})
 		case *lsl.BoundExceeded:
-			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s})
+			if l := c.and(g, te.derailed.Not()); l != c.F() {
+				e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: l, Thread: te.thread, Stmt: s})
+				te.derailed = c.or(te.derailed, l)
+			}
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
 		default:

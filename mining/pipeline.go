@@ -133,6 +133,13 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			if r := solve(ctx, e, background, append(slices.Clip(base), d...)...); r != -1 {
 				return r
 			}
+			if len(d) == 1 {
+				// Proved impossible under base: assuming so in the
+				// later questions changes no answer, and lets the
+				// solver propagate it (a thread that cannot have
+				// faulted yet still has its assumes).
+				base = append(slices.Clip(base), d[0].Not())
+			}
 		}
 		return -1
 	}

@@ -54,6 +54,8 @@ type threadState struct {
 	freed   []int64 // bases this thread freed
 	events  []event
 	key     string // cache of appendKey's output, "" until computed
+	// derailed: the thread faulted (see derail)
+	derailed bool
 }
 
 // cell is the content of a location: the value of its last placed store.
@@ -77,12 +79,13 @@ func (s *state) clone(t int) *state {
 		obs[k] = slices.Clip(o) // shared: an append copies
 	}
 	c.th[t] = &threadState{
-		pc:      old.pc,
-		curAtom: old.curAtom,
-		regs:    slices.Clone(old.regs),
-		obs:     obs,
-		freed:   slices.Clip(old.freed),
-		events:  slices.Clone(old.events),
+		pc:       old.pc,
+		curAtom:  old.curAtom,
+		regs:     slices.Clone(old.regs),
+		obs:      obs,
+		freed:    slices.Clip(old.freed),
+		events:   slices.Clone(old.events),
+		derailed: old.derailed,
 	}
 	return c
 }
@@ -113,6 +116,9 @@ func (s *state) key() string {
 
 func (th *threadState) appendKey(b []byte) []byte {
 	b = append(b, '#')
+	if th.derailed {
+		b = append(b, '!')
+	}
 	b = strconv.AppendInt(b, int64(th.pc), 10)
 	b = append(b, ',')
 	b = strconv.AppendInt(b, int64(th.curAtom), 10)

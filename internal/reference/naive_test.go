@@ -34,6 +34,9 @@ type nTrace struct {
 	obs    [][]lsl.ObsItem
 	freed  map[int64]bool
 	fault  lsl.Fault
+	// derailed: the thread faulted (not by a double free); its later
+	// assumes and loop bounds no longer remove the execution
+	derailed bool
 }
 
 func (tr nTrace) clone() nTrace {
@@ -51,6 +54,9 @@ func (tr nTrace) clone() nTrace {
 func (tr *nTrace) setFault(f lsl.Fault) {
 	if tr.fault == lsl.NoFault {
 		tr.fault = f
+	}
+	if f != lsl.FaultDoubleFree {
+		tr.derailed = true
 	}
 }
 
@@ -178,7 +184,7 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 			tr.setFault(lsl.FaultAssert)
 		}
 	case *lsl.Assume:
-		if !tr.regs[s.Cond].Truthy() {
+		if !tr.regs[s.Cond].Truthy() && !tr.derailed {
 			return nil
 		}
 	case *lsl.Observe:
@@ -213,7 +219,9 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 			tr.freed[a.Base()] = true
 		}
 	case *lsl.BoundExceeded:
-		return nil
+		if !tr.derailed {
+			return nil
+		}
 	default:
 		n.t.Fatalf("naive: unsupported %T", s)
 	}

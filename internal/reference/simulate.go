@@ -32,7 +32,7 @@ func (e *engine) simulate(s *state, t int) []*state {
 			}
 			v, f := lsl.Eval(st.Op, st.Type, args...)
 			if f != lsl.NoFault {
-				s.setFault(f)
+				th.derail(s, f)
 				v = lsl.Undefined
 			}
 			if !e.assign(s, t, st.Dst, v) {
@@ -43,14 +43,14 @@ func (e *engine) simulate(s *state, t int) []*state {
 			if e.mem.valid(a) {
 				return []*state{s} // wait until the load is placed or guessed
 			}
-			s.setFault(addressFault(a))
+			th.derail(s, addressFault(a))
 			if !e.assign(s, t, st.Dst, lsl.Undefined) {
 				return nil
 			}
 		case *lsl.Store:
 			a := e.reg(s, t, st.Addr)
 			if !e.mem.valid(a) {
-				s.setFault(addressFault(a))
+				th.derail(s, addressFault(a))
 				break
 			}
 			loc, ok := e.locIdx[a]
@@ -68,7 +68,7 @@ func (e *engine) simulate(s *state, t int) []*state {
 			}
 			c := e.reg(s, t, st.Cond)
 			if !c.IsInt() {
-				s.setFault(lsl.FaultUndefined) // the break is not taken
+				th.derail(s, lsl.FaultUndefined) // the break is not taken
 				break
 			}
 			if c.IntVal() != 0 {
@@ -78,12 +78,12 @@ func (e *engine) simulate(s *state, t int) []*state {
 		case *lsl.Assert:
 			switch c := e.reg(s, t, st.Cond); {
 			case c.IsUndef():
-				s.setFault(lsl.FaultUndefined)
+				th.derail(s, lsl.FaultUndefined)
 			case !c.Truthy():
-				s.setFault(lsl.FaultAssert)
+				th.derail(s, lsl.FaultAssert)
 			}
 		case *lsl.Assume:
-			if !e.reg(s, t, st.Cond).Truthy() {
+			if !e.reg(s, t, st.Cond).Truthy() && !th.derailed {
 				return nil
 			}
 		case *lsl.Observe:
@@ -116,14 +116,16 @@ func (e *engine) simulate(s *state, t int) []*state {
 			switch i, found := slices.BinarySearch(th.freed, a.Base()); {
 			case !a.IsPtr() || !e.mem.allocs[a.Base()] || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }):
 				// only the start of an allocated block can be freed
-				s.setFault(addressFault(a))
+				th.derail(s, addressFault(a))
 			case found:
-				s.setFault(lsl.FaultDoubleFree)
+				s.setFault(lsl.FaultDoubleFree) // found after encoding: does not derail
 			default:
 				th.freed = slices.Insert(th.freed, i, a.Base())
 			}
 		case *lsl.BoundExceeded:
-			return nil
+			if !th.derailed {
+				return nil
+			}
 		}
 		th.pc++
 	}
@@ -154,6 +156,15 @@ func (e *engine) assign(s *state, t int, r lsl.Reg, v lsl.Value) bool {
 	}
 	s.th[t].regs[i] = v
 	return true
+}
+
+// derail records a fault of thread th in s: the execution is an error
+// execution, and what the thread does afterwards is not the program's, so
+// its assumes and loop bounds no longer remove the execution (as in the
+// encoder; a double free, found there after encoding, does not derail).
+func (th *threadState) derail(s *state, f lsl.Fault) {
+	s.setFault(f)
+	th.derailed = true
 }
 
 func (s *state) setFault(f lsl.Fault) {
