@@ -41,6 +41,19 @@ type threadEnc struct {
 	// already. Double frees are found after all threads are encoded and
 	// do not derail (see encodeFrees).
 	derailed Lit
+	pending  []Lit // guards that derail, not yet in derailed (see derail)
+}
+
+// derail returns a literal that holds once the thread has derailed. It is
+// made only when an assume needs it: a formula with no assume stays as it
+// was (unused definitions change the solver's path, and on msn Tpc5 that
+// alone doubled the time).
+func (te *threadEnc) derail() Lit {
+	if len(te.pending) > 0 {
+		te.derailed = te.e.c.or(append([]Lit{te.derailed}, te.pending...)...)
+		te.pending = te.pending[:0]
+	}
+	return te.derailed
 }
 
 type breakTarget struct {
@@ -133,7 +146,7 @@ func (te *threadEnc) fault(guard Lit, f lsl.Fault, s lsl.Stmt) {
 		return
 	}
 	te.e.Errors = append(te.e.Errors, &ErrorPoint{Lit: guard, Fault: f, Thread: te.thread, Stmt: s})
-	te.derailed = te.e.c.or(te.derailed, guard)
+	te.pending = append(te.pending, guard)
 }
 
 func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
@@ -248,7 +261,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			cond := te.reg(s.Cond)
 			te.fault(c.and(g, e.truthy(cond).Not()), lsl.FaultAssert, s)
 		case *lsl.Assume:
-			c.add(g.Not(), te.derailed, e.truthy(te.reg(s.Cond)))
+			c.add(g.Not(), te.derail(), e.truthy(te.reg(s.Cond)))
 		case *lsl.Observe:
 			p := &obsPoint{thread: te.thread, inv: te.inv, kind: s.Kind, name: s.Name, guard: g, stmt: s}
 			if s.Kind == lsl.ObsLabel {
@@ -275,10 +288,8 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
 			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s})
 		case *lsl.BoundExceeded:
-			if l := c.and(g, te.derailed.Not()); l != c.F() {
-				e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: l, Thread: te.thread, Stmt: s})
-				te.derailed = c.or(te.derailed, l)
-			}
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s})
+			te.pending = append(te.pending, g)
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
 		default:

@@ -526,10 +526,15 @@ func (tg *threadGen) construct(budget int) int {
 			}
 		case k < 18 && len(tg.ints) > 0 && g.chance(2): // assume or assert
 			c := tg.compare()
-			if g.chance(2) {
+			switch g.r.IntN(3) {
+			case 0:
 				tg.emit(&lsl.Assume{Pos: g.pos(), Cond: c})
-			} else {
+			case 1:
 				tg.emit(&lsl.Assert{Pos: g.pos(), Cond: c})
+			default:
+				// the assume after a failed assertion must not
+				// remove the error execution
+				tg.emit(&lsl.Assert{Pos: g.pos(), Cond: c}, &lsl.Assume{Pos: g.pos(), Cond: c})
 			}
 		case k < 19: // a choice
 			v := tg.fresh("v")
