@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"testing"
 
-	"checkfence/internal/reference"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/tests"
@@ -33,24 +32,7 @@ func TestDerailedAssume(t *testing.T) {
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
 			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
-				test, err := lsl.ParseTest("t.lsl", []byte(tc.src))
-				if err != nil {
-					t.Fatal(err)
-				}
-				outs, err := Outcomes(context.Background(), test, memmodel.MustByName(model), Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := faultOf(outs); got != tc.fault {
-					t.Errorf("encoder: fault %v, want %v", got, tc.fault)
-				}
-				ref, err := reference.Outcomes(test, model)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := faultOf(ref); got != tc.fault {
-					t.Errorf("reference: fault %v, want %v", got, tc.fault)
-				}
+				checkFault(t, tc.src, model, tc.fault)
 			})
 		}
 	}

@@ -64,26 +64,33 @@ thread {
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
 			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
-				test, err := lsl.ParseTest("t.lsl", []byte(tc.src))
-				if err != nil {
-					t.Fatal(err)
-				}
-				outs, err := Outcomes(context.Background(), test, memmodel.MustByName(model), Options{})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := faultOf(outs); got != tc.fault {
-					t.Errorf("encoder: fault %v, want %v", got, tc.fault)
-				}
-				ref, err := reference.Outcomes(test, model)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := faultOf(ref); got != tc.fault {
-					t.Errorf("reference: fault %v, want %v", got, tc.fault)
-				}
+				checkFault(t, tc.src, model, tc.fault)
 			})
 		}
+	}
+}
+
+// checkFault checks that the encoder and the reference find fault (NoFault:
+// none) among the outcomes of the LSL test src on model.
+func checkFault(t *testing.T, src, model string, fault lsl.Fault) {
+	t.Helper()
+	test, err := lsl.ParseTest("t.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs, err := Outcomes(context.Background(), test, memmodel.MustByName(model), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := faultOf(outs); got != fault {
+		t.Errorf("encoder: fault %v, want %v", got, fault)
+	}
+	ref, err := reference.Outcomes(test, model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := faultOf(ref); got != fault {
+		t.Errorf("reference: fault %v, want %v", got, fault)
 	}
 }
 
