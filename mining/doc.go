@@ -23,6 +23,12 @@
 // of each answer help the next, and the whole is often several times
 // cheaper than one query. A second encoding asks the inclusion question of
 // smaller unrollings in the background, so that a failure on a small
-// unrolling is not paid for with the cost of bounding every loop (lazy in
-// pipeline.go).
+// unrolling is not paid for with the cost of bounding every loop, and of
+// each unrolling while its bounds are questioned, so that the last two
+// questions share the two cores, and races a second solver against a
+// long exceed question (lazy in pipeline.go). CheckTest also
+// enumerates the observation set beside the lazy unrolling on the memory
+// model, which needs it only for its inclusion questions. Every solver
+// answers its own questions in a fixed order, so verdicts and
+// counterexamples do not depend on timing.
 package mining

@@ -81,9 +81,10 @@ type TestResult struct {
 // bounded (nil if the bounds suffice), and whether an execution within the
 // bounds fails; if so, the returned encoding's last solution is one.
 //
-// prepare encodes an unrolling and returns the ways an execution within
-// the bounds fails (an error; for an inclusion check, also an outcome
-// outside the specification), as disjuncts: each is a set of assumptions.
+// prepare encodes an unrolling and returns a failureQuestion: the ways an
+// execution within the bounds fails (an error; for an inclusion check,
+// also an outcome outside the specification), as disjuncts, each a set of
+// assumptions.
 // Each round asks "can an execution exceed the bounds?", which is cheap
 // while the answer is yes, and raises the bounds of the loops it exceeds.
 // Once the answer is no, the bounds suffice and "does an execution within
@@ -104,10 +105,16 @@ type TestResult struct {
 // as the last asked, on a second encoding of it, by a second goroutine
 // that runs while the rounds go on. The reported failure is that of the earliest
 // unrolling that has one, whichever question finishes first, so the
-// verdict and the counterexample do not depend on timing. Under serial
-// loops do not retry for stale values, and there is no background asker.
+// verdict and the counterexample do not depend on timing. The same
+// goroutine asks the failure question of every other unrolling too, while
+// its exceed question runs: the answer counts only if that round is the
+// last, and so the two last questions share the two cores (on lazylist
+// Sacr2 they take about as long as each other). An exceed question that
+// runs longer than proverDelay is raced by a second solver (prove), whose
+// "no" ends it. Under serial loops do not retry for stale values, and
+// there is no background asker.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
-	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// main is cancelled when the asker finds a failure: the rounds can stop
 	main, stopMain := context.WithCancel(ctx)
@@ -143,9 +150,20 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 		return -1
 	}
+	// An ask is a failure question of one unrolling, answered by the
+	// asker on an encoding of its own. A kept ask (the first unrolling,
+	// and each half again as large as the last kept) is answered even
+	// after its round, and stops the main path when it finds a failure.
+	// Every other round's ask is speculative: it runs beside the round's
+	// exceed question and counts only if that round turns out to be the
+	// last; otherwise it is cancelled when the round raises the bounds.
 	type ask struct {
 		u      *unroll.Result
+		kept   bool
+		ctx    context.Context
+		cancel context.CancelFunc
 		enc    *encode.Encoding // encoded and solved by the asker
+		err    error            // set by the asker before it answers 0
 		answer chan int
 	}
 	queue := make(chan *ask, 1024)
@@ -158,56 +176,59 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		close(queue)
 		<-askerDone
 	}()
-	var askerErr error // set by the asker before it answers 0
-	// The asker is stopped when the main path asks the failure question of
-	// its last unrolling: if that has no failure, neither has a smaller one,
-	// and the asker would only slow the main path down; if it has one, the
-	// questions the asker had not answered are asked again (earliest).
-	askCtx, stopAsker := context.WithCancel(ctx)
 	go func() {
 		defer close(askerDone)
 		for a := range queue {
-			if askCtx.Err() != nil {
-				a.answer <- 0
-				continue
-			}
-			// A second encoding rather than a copy of the main
-			// path's solver: gini v1.0.4's Copy drops the decay
-			// parameters of its variable activities, after which
-			// every conflict rescales all of them (on snark Db the
-			// copies spent most of their time there).
-			enc, bad, err := prepare(askCtx, a.u)
-			if askCtx.Err() != nil {
-				a.answer <- 0
-				continue
-			}
-			if err != nil {
-				askerErr = err
-				a.answer <- 0
-				continue
-			}
-			r := askEach(askCtx, enc, true, enc.Assumptions(), bad)
-			if r == 1 {
-				a.enc = enc
-				stopMain()
-			}
-			a.answer <- r
+			a.answer <- func() int {
+				if a.ctx.Err() != nil {
+					return 0
+				}
+				// A second encoding rather than a copy of the main
+				// path's solver: gini v1.0.4's Copy drops the decay
+				// parameters of its variable activities, after which
+				// every conflict rescales all of them (on snark Db the
+				// copies spent most of their time there).
+				enc, question, err := prepare(a.ctx, a.u)
+				var bad [][]encode.Lit
+				if err == nil {
+					bad, err = question(a.ctx)
+				}
+				if a.ctx.Err() != nil {
+					return 0
+				}
+				if err != nil {
+					a.err = err
+					return 0
+				}
+				r := askEach(a.ctx, enc, true, enc.Assumptions(), bad)
+				if r == 1 {
+					a.enc = enc
+					if a.kept {
+						stopMain()
+					}
+				}
+				return r
+			}()
 		}
 	}()
-	var asked []*ask // in round order
+	var asked []*ask // the kept asks, in round order
 	// earliest waits for the asks in order and returns the first failing
-	// one, asking again those the stopped asker left unanswered.
+	// one, asking again those the asker left unanswered.
 	earliest := func() (*ask, error) {
 		for _, a := range asked {
 			r := <-a.answer
 			if r == 0 {
-				if askerErr != nil {
-					return nil, askerErr
+				if a.err != nil {
+					return nil, a.err
 				}
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
-				enc, bad, err := prepare(ctx, a.u)
+				enc, question, err := prepare(ctx, a.u)
+				if err != nil {
+					return nil, err
+				}
+				bad, err := question(ctx)
 				if err != nil {
 					return nil, err
 				}
@@ -242,13 +263,56 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		if err := ctx.Err(); err != nil {
 			return nil, nil, nil, false, err
 		}
-		return settle(nil, nil, nil, false)
+		u, enc, stuck, failed, err := settle(nil, nil, nil, false)
+		if err == nil && !failed {
+			// the main path is stopped only for a failure found
+			err = fmt.Errorf("%s: the check stopped without a verdict (internal error)", t.Name)
+		}
+		return u, enc, stuck, failed, err
 	}
-	// last asks the failure question of the last unrolling: the bounds
-	// suffice, or stuck cannot be bounded.
-	last := func(u *unroll.Result, enc *encode.Encoding, bad [][]encode.Lit, stuck *unroll.Loop) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-		stopAsker()
+	// last answers the failure question of the last unrolling (the bounds
+	// suffice, or stuck cannot be bounded) with its ask, cur. If it has no
+	// failure, neither has a smaller unrolling, so the other asks are
+	// cancelled; if it has one, those are waited for, or asked again
+	// (earliest). Under serial there is no asker, and the main path asks.
+	last := func(u *unroll.Result, enc *encode.Encoding, failure failureQuestion, stuck *unroll.Loop, cur *ask) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 		opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
+		if cur != nil {
+			for _, a := range asked {
+				if a != cur {
+					a.cancel()
+				}
+			}
+			if !cur.kept {
+				asked = append(asked, cur)
+			}
+			// The main path waits for the answer: its solving time.
+			t0 := time.Now()
+			var r int
+			select {
+			case r = <-cur.answer:
+			case <-main.Done():
+				return interrupted()
+			}
+			mu.Lock()
+			st.SolveTime += time.Since(t0)
+			mu.Unlock()
+			cur.answer <- r // for earliest
+			switch {
+			case r == -1:
+				return u, enc, stuck, false, nil
+			case r == 0 && cur.err != nil:
+				return nil, nil, nil, false, cur.err
+			}
+			return settle(u, enc, stuck, false)
+		}
+		bad, err := failure(main)
+		if err != nil {
+			if main.Err() != nil {
+				return interrupted()
+			}
+			return nil, nil, nil, false, err
+		}
 		switch askEach(main, enc, false, enc.Assumptions(), bad) {
 		case 0:
 			return interrupted()
@@ -257,7 +321,27 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 		return settle(u, enc, nil, true)
 	}
-	askedAt := 0            // instructions of the unrolling last asked
+	// prove answers the exceed question of u on an encoding of its own
+	// that also holds the failure question's clauses: true if no
+	// execution exceeds the bounds. It races the main path's question.
+	// The proof of a bound is a hard unsatisfiable question whose cost
+	// swings by 2x with clauses that have nothing to do with it (msn
+	// Tpc5: 30 s with the observation set's clauses, 58 s without), so
+	// two solvers that differ so are asked, and the first proof counts.
+	// Only "no" answers are taken from it: an exceeding execution, whose
+	// loops are raised, always comes from the main path, whose questions
+	// do not depend on timing.
+	prove := func(ctx context.Context, u *unroll.Result, raised []string) bool {
+		enc, failure, err := prepare(ctx, u)
+		if err != nil {
+			return false
+		}
+		if _, err := failure(ctx); err != nil {
+			return false
+		}
+		return askEach(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
+	}
+	keptAt := 0             // instructions of the unrolling last kept
 	var raisedLast []string // loops raised by the last round
 	for {
 		u, err := unroll.Unroll(prog, t, bounds)
@@ -268,14 +352,53 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
+		var cur *ask
+		if model != "serial" {
+			cur = &ask{u: u, answer: make(chan int, 1)}
+			cur.ctx, cur.cancel = context.WithCancel(ctx)
+			defer cur.cancel()
+			if keptAt == 0 || 2*u.Stats.Instrs >= 3*keptAt {
+				keptAt = u.Stats.Instrs
+				cur.kept = true
+				asked = append(asked, cur)
+			}
+			queue <- cur
+		}
 		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, model, u.Stats.Instrs, formatBounds(bounds))
 		var stuck *unroll.Loop
-		switch askEach(main, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raisedLast)) {
+		exceedCtx, stopExceed := context.WithCancel(main)
+		proved := make(chan bool, 1)
+		if model != "serial" {
+			go func(raised []string) {
+				// Most exceed questions take well under a
+				// second; the prover joins only the long ones,
+				// which leaves the second core to the asker.
+				select {
+				case <-time.After(proverDelay):
+				case <-exceedCtx.Done():
+					proved <- false
+					return
+				}
+				ok := prove(exceedCtx, u, raised)
+				proved <- ok
+				if ok {
+					stopExceed()
+				}
+			}(slices.Clone(raisedLast))
+		} else {
+			proved <- false
+		}
+		r := askEach(exceedCtx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raisedLast))
+		stopExceed()
+		if <-proved {
+			r = -1
+		}
+		switch r {
 		case 0:
 			return interrupted()
 		case -1:
 			// The bounds suffice: this unrolling has every execution.
-			return last(u, enc, bad, nil)
+			return last(u, enc, bad, nil, cur)
 		}
 		next := maps.Clone(bounds)
 		for _, p := range enc.Exceeds {
@@ -296,14 +419,10 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		}
 		if stuck != nil {
 			// Executions within these bounds may still fail.
-			return last(u, enc, bad, stuck)
+			return last(u, enc, bad, stuck, cur)
 		}
-		if model != "serial" && (askedAt == 0 || 2*u.Stats.Instrs >= 3*askedAt) {
-			askedAt = u.Stats.Instrs
-			opt.progress("%s on %s: %s in the background (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
-			a := &ask{u: u, answer: make(chan int, 1)}
-			asked = append(asked, a)
-			queue <- a
+		if cur != nil && !cur.kept {
+			cur.cancel()
 		}
 		raisedLast = raisedLast[:0]
 		for _, k := range slices.Sorted(maps.Keys(next)) {
@@ -343,6 +462,16 @@ func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 	return ds
 }
 
+// proverDelay is how long the main path's exceed question runs alone
+// before a second solver races it (see prove in lazy).
+var proverDelay = 2 * time.Second
+
+// failureQuestion returns the disjuncts of "an execution within the
+// bounds fails" for one encoding (see lazy). It is called once per
+// encoding, before the first failure question, and may wait: CheckTest's
+// waits for the observation set.
+type failureQuestion func(ctx context.Context) ([][]encode.Lit, error)
+
 // errorDisjuncts returns the disjuncts of "an execution faults": one per
 // place that can fault, in program order.
 func errorDisjuncts(enc *encode.Encoding) [][]encode.Lit {
@@ -356,80 +485,127 @@ func errorDisjuncts(enc *encode.Encoding) [][]encode.Lit {
 // MineTest mines the observation set of test t of prog under serial,
 // unrolling lazily until no serial execution exceeds the bounds.
 func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt PipelineOptions) (*TestResult, unroll.Bounds, error) {
+	m, err := startMining(ctx, prog, t, &opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := m.enumerate(ctx, &opt); err != nil {
+		return nil, nil, err
+	}
+	return m.res, m.bounds, nil
+}
+
+// serialMining is a mining of an observation set in two steps: the serial
+// lazy unrolling (bounds and error check), then the enumeration of the
+// outcomes, which CheckTest runs beside the lazy unrolling on the checked
+// model.
+type serialMining struct {
+	res    *TestResult
+	bounds unroll.Bounds
+	start  time.Time
+	key    string // the cache key, if there is a cache
+	// u and enc are the unrolling whose outcomes remain to be enumerated;
+	// nil when res is final already (from the cache, a serial failure, a
+	// loop that could not be bounded).
+	u   *unroll.Result
+	enc *encode.Encoding
+}
+
+func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) (*serialMining, error) {
 	if opt.MaxUnroll == 0 {
 		opt.MaxUnroll = 10
 	}
-	start := time.Now()
 	serial := memmodel.MustByName("serial")
-	res := &TestResult{Test: t, Model: serial}
-	bounds := unroll.Bounds{}
-	var key string
+	m := &serialMining{res: &TestResult{Test: t, Model: serial}, bounds: unroll.Bounds{}, start: time.Now()}
+	res := m.res
 	if opt.Cache != nil {
 		k, err := SpecKey(prog, t)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		key = k
-		if c, ok := opt.Cache.Load(key); ok {
+		m.key = k
+		if c, ok := opt.Cache.Load(k); ok {
 			opt.progress("%s: observation set from the cache", t.Name)
 			res.Verdict, res.Spec, res.SpecCached = Pass, specFromCache(c), true
 			for k, v := range c.Bounds {
-				bounds[k] = v
+				m.bounds[k] = v
 			}
 			res.Stats.SpecSize = res.Spec.Len()
-			res.Stats.Total = time.Since(start)
-			return res, bounds, nil
+			res.Stats.Total = time.Since(m.start)
+			return m, nil
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, "serial", "error check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
+	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
 		e, err := Prepare(ctx, u.Test, serial, opt.Options)
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, errorDisjuncts(e), nil
+		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	set := &ObservationSet{keys: map[string]bool{}}
-	switch {
-	case failed:
-		set.Error = enc.Decode()
-	case loop == nil:
-		opt.progress("%s: mining the specification under serial (%d instructions)", t.Name, u.Stats.Instrs)
-		s, st, err := enumerateEncoding(ctx, enc, enc.NewVar(), true, opt.Options)
-		if err != nil {
-			return nil, nil, err
-		}
-		res.Stats.SatCalls += st.SatCalls
-		set = s
-	}
-	res.Spec = set
-	res.Stats.MiningTime = time.Since(start)
 	res.fill(u, enc)
 	switch {
 	case loop != nil:
 		res.Verdict, res.Loop = Inconclusive, loop
-	case set.Error != nil:
+		res.Spec = &ObservationSet{keys: map[string]bool{}}
+	case failed:
 		res.Verdict, res.SerialBug = Fail, true
-		res.Counterexample, res.Encoding = set.Error, enc
+		res.Spec = &ObservationSet{keys: map[string]bool{}, Error: enc.Decode()}
+		res.Counterexample, res.Encoding = res.Spec.Error, enc
 	default:
+		m.u, m.enc = u, enc
+		return m, nil
+	}
+	res.Stats.MiningTime = time.Since(m.start)
+	res.Stats.Total = res.Stats.MiningTime
+	return m, nil
+}
+
+// enumerate enumerates the outcomes of the last serial unrolling, if
+// startMining left them to do, and completes m.res.
+func (m *serialMining) enumerate(ctx context.Context, opt *PipelineOptions) error {
+	if m.enc == nil {
+		return nil
+	}
+	res, t := m.res, m.res.Test
+	opt.progress("%s: mining the specification under serial (%d instructions)", t.Name, m.u.Stats.Instrs)
+	set, st, err := enumerateEncoding(ctx, m.enc, m.enc.NewVar(), true, opt.Options)
+	if err != nil {
+		return err
+	}
+	res.Stats.SatCalls += st.SatCalls
+	res.Spec = set
+	res.Stats.MiningTime = time.Since(m.start)
+	res.fill(m.u, m.enc)
+	if set.Error != nil {
+		// the error check above says no; kept for safety
+		res.Verdict, res.SerialBug = Fail, true
+		res.Counterexample, res.Encoding = set.Error, m.enc
+	} else {
 		res.Verdict = Pass
 		if opt.Cache != nil {
-			if err := opt.Cache.Store(key, cachedSpec(t, set, bounds, time.Since(start))); err != nil {
-				return nil, nil, fmt.Errorf("caching the observation set: %w", err)
+			if err := opt.Cache.Store(m.key, cachedSpec(t, set, m.bounds, time.Since(m.start))); err != nil {
+				return fmt.Errorf("caching the observation set: %w", err)
 			}
 		}
 	}
 	res.Stats.SpecSize = set.Len()
-	res.Stats.Total = time.Since(start)
-	return res, bounds, nil
+	res.Stats.Total = time.Since(m.start)
+	return nil
 }
 
 // CheckTest checks test t of prog on model m (paper Section 3.2): it mines
 // the observation set under serial from spec (prog itself if nil), then
 // looks for an execution on m that is an error or observes something
 // outside it, unrolling lazily.
+//
+// The enumeration of the observation set runs beside the lazy unrolling on
+// m, which needs the set only for its failure questions: the rounds that
+// bound the loops go on meanwhile (on lazylist Sacr2 they take as long as
+// the enumeration). Each runs on its own solver, so neither changes the
+// other's answers.
 func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *memmodel.Model, opt PipelineOptions) (*TestResult, error) {
 	if opt.MaxUnroll == 0 {
 		opt.MaxUnroll = 10
@@ -438,25 +614,48 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if spec == nil {
 		spec = prog
 	}
-	mined, specBounds, err := MineTest(ctx, spec, t, opt)
+	mining, err := startMining(ctx, spec, t, &opt)
 	if err != nil {
 		return nil, err
 	}
-	if mined.Verdict != Pass || m.Name == "serial" {
+	mined := mining.res
+	if m.Name == "serial" || (mining.enc == nil && mined.Verdict != Pass) {
+		if err := mining.enumerate(ctx, &opt); err != nil {
+			return nil, err
+		}
 		mined.Model = m
 		mined.Stats.Total = time.Since(start)
 		return mined, nil
 	}
-	res := &TestResult{Test: t, Model: m, Spec: mined.Spec, SpecCached: mined.SpecCached}
-	res.Stats.MiningTime = mined.Stats.MiningTime
-	res.Stats.SatCalls = mined.Stats.SatCalls
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	minedDone := make(chan struct{})
+	var miningErr error
+	go func() {
+		defer close(minedDone)
+		miningErr = mining.enumerate(ctx, &opt)
+	}()
+	// waitMined waits for the enumeration; false if it did not give a set
+	// the check can use (an error, or a failure under serial).
+	waitMined := func(ctx context.Context) (bool, error) {
+		select {
+		case <-minedDone:
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+		if miningErr != nil {
+			return false, miningErr
+		}
+		return mined.Verdict == Pass, nil
+	}
 	bounds := unroll.Bounds{}
 	if spec == prog {
-		for k, v := range specBounds {
+		for k, v := range mining.bounds {
 			bounds[k] = v
 		}
 	}
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
+	res := &TestResult{Test: t, Model: m}
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
 		e, err := Prepare(ctx, u.Test, m, opt.Options)
 		if err != nil {
 			return nil, nil, err
@@ -464,13 +663,40 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		// first each place that can fault, then an outcome outside the
 		// specification (errors first: on the suite they are the
 		// cheaper questions, and their learnt clauses help the last)
-		outside := e.NewVar()
-		excludeOutcomes(e, outside, mined.Spec.Outcomes)
-		return e, append(errorDisjuncts(e), []encode.Lit{outside, e.Error.Not()}), nil
+		return e, func(ctx context.Context) ([][]encode.Lit, error) {
+			ok, err := waitMined(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				// no specification to check against: CheckTest
+				// returns the mining's verdict
+				return nil, nil
+			}
+			outside := e.NewVar()
+			excludeOutcomes(e, outside, mined.Spec.Outcomes)
+			return append(errorDisjuncts(e), []encode.Lit{outside, e.Error.Not()}), nil
+		}, nil
 	})
+	// The enumeration is over (or stopped) before CheckTest returns.
+	if err != nil {
+		cancel()
+	}
+	<-minedDone
+	if miningErr != nil {
+		return nil, miningErr
+	}
 	if err != nil {
 		return nil, err
 	}
+	if mined.Verdict != Pass {
+		mined.Model = m
+		mined.Stats.Total = time.Since(start)
+		return mined, nil
+	}
+	res.Spec, res.SpecCached = mined.Spec, mined.SpecCached
+	res.Stats.MiningTime = mined.Stats.MiningTime
+	res.Stats.SatCalls += mined.Stats.SatCalls
 	if failed {
 		res.Verdict = Fail
 		res.Counterexample, res.Encoding = final.Decode(), final
