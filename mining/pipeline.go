@@ -157,6 +157,16 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 	// Every other round's ask is speculative: it runs beside the round's
 	// exceed question and counts only if that round turns out to be the
 	// last; otherwise it is cancelled when the round raises the bounds.
+	// prepareFailure encodes u afresh with its failure question's clauses
+	// and returns that question's disjuncts.
+	prepareFailure := func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
+		enc, failure, err := prepare(ctx, u)
+		if err != nil {
+			return nil, nil, err
+		}
+		bad, err := failure(ctx)
+		return enc, bad, err
+	}
 	type ask struct {
 		u      *unroll.Result
 		kept   bool
@@ -188,11 +198,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 				// parameters of its variable activities, after which
 				// every conflict rescales all of them (on snark Db the
 				// copies spent most of their time there).
-				enc, question, err := prepare(a.ctx, a.u)
-				var bad [][]encode.Lit
-				if err == nil {
-					bad, err = question(a.ctx)
-				}
+				enc, bad, err := prepareFailure(a.ctx, a.u)
 				if a.ctx.Err() != nil {
 					return 0
 				}
@@ -224,11 +230,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
-				enc, question, err := prepare(ctx, a.u)
-				if err != nil {
-					return nil, err
-				}
-				bad, err := question(ctx)
+				enc, bad, err := prepareFailure(ctx, a.u)
 				if err != nil {
 					return nil, err
 				}
@@ -332,11 +334,8 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 	// loops are raised, always comes from the main path, whose questions
 	// do not depend on timing.
 	prove := func(ctx context.Context, u *unroll.Result, raised []string) bool {
-		enc, failure, err := prepare(ctx, u)
+		enc, _, err := prepareFailure(ctx, u)
 		if err != nil {
-			return false
-		}
-		if _, err := failure(ctx); err != nil {
 			return false
 		}
 		return askEach(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
