@@ -38,7 +38,7 @@ type CachedSpec struct {
 
 // cacheFormat changes whenever what is cached, or how it is computed,
 // changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v1"
+const cacheFormat = "checkfence observation set v2"
 
 // SpecKey is the cache key of the observation set of test t of spec: a
 // hash of everything that determines the set (the printed program and

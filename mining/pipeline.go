@@ -35,6 +35,9 @@ type PipelineOptions struct {
 	Progress func(format string, args ...any)
 	// Cache, if set, keeps mined observation sets between runs.
 	Cache SpecCache
+	// NoStutterReduction unrolls without the stutter reduction (see
+	// package unroll), to measure it or cross-check it.
+	NoStutterReduction bool
 }
 
 func (o *PipelineOptions) progress(format string, args ...any) {
@@ -343,7 +346,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 	keptAt := 0             // instructions of the unrolling last kept
 	var raisedLast []string // loops raised by the last round
 	for {
-		u, err := unroll.Unroll(prog, t, bounds)
+		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
 		if err != nil {
 			return nil, nil, nil, false, err
 		}

@@ -67,8 +67,12 @@ type procInfo struct {
 	readResets, resultResets []lsl.Reg
 	// undefResults holds the results the body never assigns.
 	undefResults map[lsl.Reg]bool
-	// spin caches the spin-loop test of each loop.
-	spin map[*lsl.Block]bool
+	// spin and stutter cache the spin-loop and stutter tests of each
+	// loop.
+	spin, stutter map[*lsl.Block]bool
+	// heads holds the registers live at the head of each loop (computed
+	// when first needed).
+	heads map[*lsl.Block]regSet
 }
 
 func newProcInfo(p *lsl.Proc) *procInfo {
@@ -78,6 +82,7 @@ func newProcInfo(p *lsl.Proc) *procInfo {
 		loops:        map[*lsl.Block]bool{},
 		undefResults: map[lsl.Reg]bool{},
 		spin:         map[*lsl.Block]bool{},
+		stutter:      map[*lsl.Block]bool{},
 	}
 	calls := map[string]int{}
 	loops := map[string]int{}
@@ -256,6 +261,135 @@ func (w *defWalker) target(label string) *defTarget {
 		}
 	}
 	return nil
+}
+
+// stutterLoop reports whether no register that loop b of procedure p
+// assigns is live at the loop's head: then an iteration's assignments
+// matter to no code after it (the next iteration, or whatever follows an
+// exit), and an iteration that changes no memory can be removed (see the
+// package documentation, "Iterations that change nothing").
+func stutterLoop(info *procInfo, b *lsl.Block) bool {
+	if info.heads == nil {
+		info.heads = liveAtHeads(info.proc)
+	}
+	live := info.heads[b]
+	for r := range mayDefs(b.Body) {
+		if live[r] {
+			return false
+		}
+	}
+	return true
+}
+
+// liveAtHeads computes, for each loop of p, the registers live at its
+// head: those some path from the head reads before assigning them,
+// through the iterations, the loop's exits, and the rest of p, whose
+// results are read at its end.
+func liveAtHeads(p *lsl.Proc) map[*lsl.Block]regSet {
+	l := &liveness{heads: map[*lsl.Block]regSet{}}
+	end := regSet{}
+	for _, r := range p.Results {
+		end[r] = true
+	}
+	l.stmts(p.Body, end)
+	return l.heads
+}
+
+// liveness is a backward analysis over structured control flow. targets
+// holds, for each enclosing block, the registers live where its breaks
+// go (after it) and, for a loop, where its continues go (its head).
+type liveness struct {
+	heads   map[*lsl.Block]regSet
+	targets []liveTarget
+}
+
+type liveTarget struct {
+	label     string
+	brk, cont regSet
+}
+
+func union(sets ...regSet) regSet {
+	out := regSet{}
+	for _, s := range sets {
+		for r := range s {
+			out[r] = true
+		}
+	}
+	return out
+}
+
+func (l *liveness) target(label string) *liveTarget {
+	for i := len(l.targets) - 1; i >= 0; i-- {
+		if l.targets[i].label == label {
+			return &l.targets[i]
+		}
+	}
+	return &liveTarget{} // an invalid jump, which Validate rejects
+}
+
+// stmts returns the registers live before body, given those live after.
+func (l *liveness) stmts(body []lsl.Stmt, out regSet) regSet {
+	live := out
+	for i := len(body) - 1; i >= 0; i-- {
+		live = l.stmt(body[i], live)
+	}
+	return live
+}
+
+func (l *liveness) stmt(s lsl.Stmt, out regSet) regSet {
+	if isNil(s) {
+		return out
+	}
+	switch s := s.(type) {
+	case *lsl.Block:
+		if !continues(s.Body, s.Label) {
+			l.targets = append(l.targets, liveTarget{label: s.Label, brk: out})
+			in := l.stmts(s.Body, out)
+			l.targets = l.targets[:len(l.targets)-1]
+			return in
+		}
+		// A loop: falling off the end of the body leaves it. The head
+		// is a fixpoint: sets only grow, over finitely many registers.
+		head := regSet{}
+		for {
+			l.targets = append(l.targets, liveTarget{label: s.Label, brk: out, cont: head})
+			in := l.stmts(s.Body, out)
+			l.targets = l.targets[:len(l.targets)-1]
+			if len(in) == len(head) {
+				l.heads[s] = in
+				return in
+			}
+			head = union(head, in)
+		}
+	case *lsl.Atomic:
+		return l.stmts(s.Body, out)
+	case *lsl.Break, *lsl.Continue:
+		var label string
+		var cond lsl.Reg
+		var to regSet
+		if b, ok := s.(*lsl.Break); ok {
+			label, cond = b.Label, b.Cond
+			to = l.target(label).brk
+		} else {
+			c := s.(*lsl.Continue)
+			label, cond = c.Label, c.Cond
+			to = l.target(label).cont
+		}
+		if cond == "" {
+			return union(to)
+		}
+		in := union(to, out)
+		in[cond] = true
+		return in
+	}
+	in := union(out)
+	for _, r := range lsl.Defs(s) {
+		delete(in, r)
+	}
+	for _, r := range lsl.Uses(s) {
+		in[r] = true
+	}
+	return in
 }
 
 // spinLoop reports whether loop b of procedure p satisfies the spin

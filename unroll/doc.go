@@ -1,7 +1,8 @@
 // Package unroll turns a Program and a test harness into the straight-line
 // Test the encoder reads: it inlines every call, unrolls every loop to a
-// bound, reduces side-effect-free spin loops to their last iteration, and
-// marks the points that only executions exceeding a bound reach (CheckFence
+// bound, reduces side-effect-free spin loops to their last iteration (and
+// drops, in other loops, the iterations that change nothing), and marks
+// the points that only executions exceeding a bound reach (CheckFence
 // paper, Sections 3.1 and 3.3; SEMANTICS.md, "Loops").
 //
 // In: an *lsl.Program (procedures with calls and loops, as the C front end
@@ -96,6 +97,50 @@
 // assumption. Faults of loads and operations are allowed, so such an
 // error execution is kept only if its failing iteration can also leave
 // (the interpreter, which stops at a fault, loses nothing).
+//
+// # Iterations that change nothing
+//
+// The spin-loop reduction generalises to single iterations of other loops.
+// Call an iteration of loop L a stutter if it executes no store, alloc,
+// free or observation, does not fault, and goes on to the next iteration.
+// If no register that L's body assigns is live at L's head (no path from
+// the head reads it before assigning it, whether through the next
+// iterations, an exit, a return or the rest of the procedure), then an
+// execution with a stutter iteration has a twin without it, on every
+// model: the next iteration starts in a state that differs only in dead
+// registers; the removed accesses are loads, which no load reads from and
+// which hold no location's final value; every constraint of the twin's
+// memory order (kept program order, executed fences, atomic blocks,
+// operations under serial) is one the execution had; and the
+// observations, faults and final values are the same. Removing every
+// stutter iteration thus leaves an execution without any, so the
+// executions without stutter iterations have every outcome. Such a loop
+// (Loop.Stutter) records in a register whether its iteration has changed
+// something (each store, alloc, free and observation, of the loop or of
+// code inlined into it, sets it), and each continue becomes "assume it
+// has, or the continue is not taken":
+//
+//	retry#1: {                              (the iteration)
+//	  retry.changed = 0
+//	  …; store p, n; retry.changed = 1; …   (in the CAS's atomic block)
+//	  retry#1.stutter: {
+//	    break retry#1.stutter if retry.changed
+//	    retry.changed.not = lnot again
+//	    assume retry.changed.not
+//	  }
+//	  break retry#1 if again                (the continue)
+//	}
+//
+// After a fault the assumption no longer binds (the thread has derailed,
+// see package encode), so error executions are kept. The bound of such a
+// loop counts the iterations that change something: a compare-and-swap
+// retry loop whose failed iterations store nothing needs one iteration,
+// and one that can fail forever on a stale value (relaxed reorders loads
+// of one address) no longer exceeds every bound. Stats do not count the
+// statements the reduction adds. Options.NoStutterReduction turns it off.
+// TestStutterReductionKeepsOutcomes checks the claim with the reference
+// of package reference on generated retry loops, models serial to
+// relaxed: the same bounds give the same outcomes with and without it.
 //
 // # Size
 //

@@ -15,6 +15,9 @@ type outcome struct {
 	obs  []string // per invocation run to its end
 	mem  string   // the locations stored or initialised, with their values
 	stop string   // "", "exceeded ID", "infeasible", "diverges", "fault …"
+	// stutter: the reference removed the run by the stutter reduction
+	// (an "infeasible" stop that the original program does not have)
+	stutter bool
 }
 
 func (o outcome) String() string {

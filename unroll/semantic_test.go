@@ -350,12 +350,23 @@ type refRun struct {
 	prog   *lsl.Program
 	segs   map[lsl.Stmt]string
 	loops  map[*lsl.Block]bool
-	bound  func(id string) (bound int, spin bool)
+	loop   func(id string) refLoop
 	choose func(lo, hi int64) int64
 	mem    map[lsl.Value]lsl.Value
 	obs    []lsl.ObsItem
 	steps  int
 	tid    int64
+	// effects counts the stores and observations so far: an iteration
+	// that adds none changed nothing (the stutter reduction).
+	effects   int
+	stuttered bool // the run was removed so
+}
+
+// refLoop is what the reference is told of a loop instance.
+type refLoop struct {
+	bound   int
+	spin    bool // reduced to its last iteration
+	stutter bool // an iteration that changes nothing is not followed by another
 }
 
 // refSegments names calls and loops as the package documentation says:
@@ -466,6 +477,7 @@ func (rr *refRun) exec(body []lsl.Stmt, fr map[lsl.Reg]lsl.Value, path string) (
 				return nil, err
 			}
 			rr.mem[fr[s.Addr]] = fr[s.Src]
+			rr.effects++
 		case *lsl.Fence:
 		case *lsl.Choose:
 			fr[s.Dst] = lsl.Int(rr.choose(s.Lo, s.Hi))
@@ -477,6 +489,7 @@ func (rr *refRun) exec(body []lsl.Stmt, fr map[lsl.Reg]lsl.Value, path string) (
 				it.Val = fr[s.Val]
 			}
 			rr.obs = append(rr.obs, it)
+			rr.effects++
 		case *lsl.Assert, *lsl.Assume:
 			var c lsl.Reg
 			assert := false
@@ -547,14 +560,19 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 		return sig, nil
 	}
 	id := path + "/" + rr.segs[b] + "@" + b.Pos.String()
-	bound, spin := rr.bound(id)
+	l := rr.loop(id)
 	for iter := 1; ; iter++ {
-		if !spin && iter > bound {
+		if !l.spin && iter > l.bound {
 			return nil, &refStop{"exceeded " + id}
 		}
+		before := rr.effects
 		sig, err := rr.exec(b.Body, fr, path+"/"+rr.segs[b]+"#"+strconv.Itoa(iter))
 		if err != nil {
 			return nil, err
+		}
+		if l.stutter && sig != nil && sig.label == b.Label && sig.cont && rr.effects == before {
+			rr.stuttered = true
+			return nil, &refStop{"infeasible"}
 		}
 		switch {
 		case sig == nil, sig.label == b.Label && !sig.cont:
@@ -579,8 +597,8 @@ func (rr *refRun) memString() string {
 }
 
 // runRef runs the harness on the original program.
-func runRef(prog *lsl.Program, h *tests.Test, bound func(string) (int, bool), choose func(lo, hi int64) int64) outcome {
-	rr := &refRun{prog: prog, bound: bound, choose: choose, mem: map[lsl.Value]lsl.Value{}}
+func runRef(prog *lsl.Program, h *tests.Test, loop func(string) refLoop, choose func(lo, hi int64) int64) outcome {
+	rr := &refRun{prog: prog, loop: loop, choose: choose, mem: map[lsl.Value]lsl.Value{}}
 	rr.segs, rr.loops = refSegments(prog)
 	for _, g := range prog.Globals {
 		for _, iv := range g.Init {
@@ -598,7 +616,7 @@ func runRef(prog *lsl.Program, h *tests.Test, bound func(string) (int, bool), ch
 		for k, oc := range ops {
 			seen := len(rr.obs)
 			if _, err := rr.call(oc.Name, nil, name+".e"+strconv.Itoa(k)+"/"+oc.Name); err != nil {
-				o.stop = err.Error()
+				o.stop, o.stutter = err.Error(), rr.stuttered
 				o.mem = rr.memString()
 				return o
 			}
@@ -692,7 +710,7 @@ const (
 )
 
 func TestSemantics(t *testing.T) {
-	var stats struct{ programs, runs, exceeded, setMode, spinLoops, incomplete, tooLarge int }
+	var stats struct{ programs, runs, exceeded, setMode, spinLoops, stutterLoops, stuttered, incomplete, tooLarge int }
 	for seed := uint64(1); seed <= 400; seed++ {
 		spin := seed%3 == 0
 		prog := genProgram(seed, spin)
@@ -716,21 +734,26 @@ func TestSemantics(t *testing.T) {
 		if err := lsl.ValidateTest(r.Test); err != nil {
 			t.Fatalf("seed %d: ValidateTest: %v", seed, err)
 		}
-		spinIDs := map[string]bool{}
+		spinIDs, stutterIDs := map[string]bool{}, map[string]bool{}
 		for _, l := range r.Loops {
 			if l.Spin {
 				spinIDs[l.ID] = true
 				stats.spinLoops++
 			}
+			if l.Stutter {
+				stutterIDs[l.ID] = true
+				stats.stutterLoops++
+			}
 		}
-		bound := func(id string) (int, bool) {
+		bound := func(id string) refLoop {
 			if spinIDs[id] {
-				return 0, true
+				return refLoop{spin: true}
 			}
-			if b, ok := opts.Bounds[id]; ok {
-				return b, false
+			b, ok := opts.Bounds[id]
+			if !ok {
+				b = opts.DefaultBound
 			}
-			return opts.DefaultBound, false
+			return refLoop{bound: b, stutter: stutterIDs[id]}
 		}
 		stats.programs++
 		fail := func(format string, args ...any) {
@@ -751,12 +774,15 @@ func TestSemantics(t *testing.T) {
 				if fmt.Sprint(cr.made) != fmt.Sprint(cu.made) {
 					fail("choices differ: original %v, unrolled %v", cr.made, cu.made)
 				}
-				if !strings.HasPrefix(ref.stop, "exceeded ") {
+				switch {
+				case ref.stutter:
+					stats.stuttered++
+				case !strings.HasPrefix(ref.stop, "exceeded "):
 					co := &chooser{prefix: prefix}
 					if orig := runOriginal(prog, semHarness, co.choose); orig.String() != ref.String() {
 						fail("reference evaluator disagrees with the lsl interpreter:\nreference %s\ninterp    %s", ref, orig)
 					}
-				} else {
+				default:
 					stats.exceeded++
 				}
 				stats.runs++
@@ -778,9 +804,9 @@ func TestSemantics(t *testing.T) {
 			fail("outcome sets differ:\noriginal:\n%s\nunrolled:\n%s", strings.Join(refSet, "\n"), strings.Join(gotSet, "\n"))
 		}
 	}
-	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll",
-		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge)
-	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 {
+	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it",
+		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered)
+	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 {
 		t.Errorf("the random programs do not exercise enough")
 	}
 }

@@ -20,6 +20,9 @@ type Options struct {
 	DefaultBound int
 	// NoSpinReduction unrolls spin loops like any other loop.
 	NoSpinReduction bool
+	// NoStutterReduction keeps the executions in which an iteration
+	// that changes nothing is followed by another.
+	NoStutterReduction bool
 	// MaxStmts bounds the size of the unrolled code, which grows with the
 	// product of nested bounds; 0 means DefaultMaxStmts.
 	MaxStmts int
@@ -53,6 +56,9 @@ type Loop struct {
 	Thread, Site string
 	Bound        int  // the iterations unrolled (1 for a spin loop)
 	Spin         bool // reduced to its last iteration; has no BoundExceeded
+	// Stutter: an iteration that changes nothing is not followed by
+	// another (see the package documentation).
+	Stutter bool
 }
 
 // Stats measures the unrolled code as the paper's Fig. 10 does.
@@ -105,6 +111,8 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 		pure:  map[*lsl.Proc]purity{},
 		ids:   newNamer(),
 		res:   &Result{},
+
+		auxStmts: map[lsl.Stmt]bool{},
 	}
 	for _, p := range prog.Procs {
 		if p == nil {
@@ -134,15 +142,18 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 		return nil, err
 	}
 	u.res.Test = test
-	u.res.Stats = measure(test)
+	u.res.Stats = measure(test, u.auxStmts)
 	return u.res, nil
 }
 
-func measure(t *lsl.Test) Stats {
+func measure(t *lsl.Test, aux map[lsl.Stmt]bool) Stats {
 	var st Stats
 	count := func(invs []*lsl.Invocation) {
 		for _, inv := range invs {
 			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if aux[s] {
+					return false
+				}
 				switch s.(type) {
 				case *lsl.Block, *lsl.Atomic, *lsl.BoundExceeded:
 					return true
@@ -180,6 +191,9 @@ type unroller struct {
 	ids    *namer
 	res    *Result
 	nstmts int
+	// auxStmts holds the statements the reductions add, which Stats
+	// does not count.
+	auxStmts map[lsl.Stmt]bool
 
 	// Per thread.
 	threadIndex int
@@ -205,6 +219,10 @@ type scope struct {
 	thread    string // "t0"
 	opPrefix  string // "t0.e0/": what idPath starts with
 	jumps     []*jump
+	// effects holds the registers that record, for each enclosing
+	// loop iteration under the stutter reduction, that it has changed
+	// something: each store, alloc, free and observation sets them.
+	effects []lsl.Reg
 }
 
 // jump says what a break or continue of a source label becomes.
@@ -217,6 +235,9 @@ type jump struct {
 	cont string
 	spin bool
 	stop lsl.Reg
+	// For a loop under the stutter reduction: the register that holds
+	// "this iteration has changed something".
+	effect lsl.Reg
 }
 
 func (sc *scope) with(j *jump, lblPrefix, idPath string) *scope {
@@ -266,6 +287,23 @@ func (u *unroller) isPure(p *lsl.Proc) bool {
 func (u *unroller) pureCall(c *lsl.Call) bool {
 	p := u.procs[c.Proc]
 	return p != nil && u.isPure(p)
+}
+
+// stutterAnyLoop applies the stutter reduction to every loop, criterion
+// or not: a wrong reduction, for the tests to show they catch it.
+var stutterAnyLoop = false
+
+// isStutter reports whether loop b qualifies for the stutter reduction.
+func (u *unroller) isStutter(info *procInfo, b *lsl.Block) bool {
+	if stutterAnyLoop {
+		return true
+	}
+	s, ok := info.stutter[b]
+	if !ok {
+		s = stutterLoop(info, b)
+		info.stutter[b] = s
+	}
+	return s
 }
 
 func (u *unroller) isSpin(info *procInfo, b *lsl.Block) bool {
@@ -426,7 +464,29 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 		return nil, lsl.Errorf(s.Position(), "unknown statement %T", s)
 	}
 	u.nstmts++
+	switch out.(type) {
+	case *lsl.Store, *lsl.Alloc, *lsl.Free, *lsl.Observe:
+		return append([]lsl.Stmt{out}, u.changed(sc, s.Position())...), nil
+	}
 	return []lsl.Stmt{out}, nil
+}
+
+// changed records, after a statement with an effect, that the iterations
+// of the enclosing loops under the stutter reduction have changed
+// something.
+func (u *unroller) changed(sc *scope, pos lsl.Pos) []lsl.Stmt {
+	var out []lsl.Stmt
+	for _, r := range sc.effects {
+		out = append(out, u.aux(&lsl.Const{Pos: pos, Dst: r, Val: lsl.Int(1)}))
+	}
+	return out
+}
+
+// aux marks s as bookkeeping of a reduction, which Stats does not count.
+func (u *unroller) aux(s lsl.Stmt) lsl.Stmt {
+	u.nstmts++
+	u.auxStmts[s] = true
+	return s
 }
 
 // cont expands a continue: in an unrolled loop, a break of the current
@@ -443,7 +503,25 @@ func (u *unroller) cont(s *lsl.Continue, sc *scope) ([]lsl.Stmt, error) {
 	}
 	if !j.spin {
 		u.nstmts++
-		return []lsl.Stmt{&lsl.Break{Pos: s.Pos, Cond: u.reg(sc, s.Cond), Label: j.cont}}, nil
+		next := &lsl.Break{Pos: s.Pos, Cond: u.reg(sc, s.Cond), Label: j.cont}
+		if j.effect == "" {
+			return []lsl.Stmt{next}, nil
+		}
+		// Under the stutter reduction the next iteration follows only
+		// one that has changed something: "assume changed", or with a
+		// condition c, "changed or not c".
+		if s.Cond == "" {
+			return []lsl.Stmt{u.aux(&lsl.Assume{Pos: s.Pos, Cond: j.effect}), next}, nil
+		}
+		lbl := u.labels.fresh(j.cont + ".stutter")
+		not := lsl.Reg(u.regs.fresh(string(j.effect) + ".not"))
+		guard := &lsl.Block{Pos: s.Pos, Label: lbl, Body: []lsl.Stmt{
+			u.aux(&lsl.Break{Pos: s.Pos, Cond: j.effect, Label: lbl}),
+			u.aux(&lsl.Prim{Pos: s.Pos, Dst: not, Op: lsl.OpLNot, Args: []lsl.Reg{next.Cond}}),
+			u.aux(&lsl.Assume{Pos: s.Pos, Cond: not}),
+		}}
+		u.auxStmts[guard] = true
+		return []lsl.Stmt{guard, next}, nil
 	}
 	var set lsl.Stmt
 	if s.Cond == "" {
@@ -482,16 +560,28 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	if k < 1 {
 		return nil, lsl.Errorf(b.Pos, "loop %s: bound %d is less than 1", id, k)
 	}
-	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k})
+	stutter := !u.opts.NoStutterReduction && u.isStutter(sc.info, b)
+	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k, Stutter: stutter})
+	var effect lsl.Reg
+	if stutter {
+		effect = lsl.Reg(u.regs.fresh(outer + ".changed"))
+	}
 	var iters []lsl.Stmt
 	for i := 1; i <= k; i++ {
 		iter := seg + "#" + strconv.Itoa(i)
 		lbl := u.labels.fresh(sc.lblPrefix + "." + iter)
-		j := &jump{label: b.Label, brk: outer, cont: lbl}
-		body, err := u.body(b.Body, sc.with(j, sc.lblPrefix+"."+iter, sc.idPath+"/"+iter))
+		j := &jump{label: b.Label, brk: outer, cont: lbl, effect: effect}
+		isc := sc.with(j, sc.lblPrefix+"."+iter, sc.idPath+"/"+iter)
+		var body []lsl.Stmt
+		if stutter {
+			isc.effects = append(sc.effects[:len(sc.effects):len(sc.effects)], effect)
+			body = append(body, u.aux(&lsl.Const{Pos: b.Pos, Dst: effect, Val: lsl.Int(0)}))
+		}
+		rest, err := u.body(b.Body, isc)
 		if err != nil {
 			return nil, err
 		}
+		body = append(body, rest...)
 		if !endsInJump(body) {
 			// Falling off the end of the body leaves the loop.
 			body = append(body, &lsl.Break{Pos: b.Pos, Label: outer})
@@ -548,6 +638,7 @@ func (u *unroller) call(c *lsl.Call, sc *scope) ([]lsl.Stmt, error) {
 		idPath:    sc.idPath + "/" + seg,
 		thread:    sc.thread,
 		opPrefix:  sc.opPrefix,
+		effects:   sc.effects,
 	}
 	var out []lsl.Stmt
 	for i, a := range c.Args {

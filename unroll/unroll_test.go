@@ -70,6 +70,9 @@ func render(r *Result) string {
 		if l.Spin {
 			kind = "spin"
 		}
+		if l.Stutter {
+			kind += ", stutter"
+		}
 		fmt.Fprintf(&b, "//   %s  %s\n", l.ID, kind)
 	}
 	fmt.Fprintf(&b, "// stats: %d instrs, %d loads, %d stores\n", r.Stats.Instrs, r.Stats.Loads, r.Stats.Stores)
@@ -82,7 +85,8 @@ type goldenCase struct {
 	input  string // program file name
 	test   *tests.Test
 	bounds Bounds
-	noSpin bool
+	// noSpin and noStutter turn the reductions off.
+	noSpin, noStutter bool
 	// want lists what the unrolled test, run sequentially (init, then
 	// each thread in turn), observes, one string per invocation; or, if
 	// it starts with "exceeded ", the loop ID whose bound is exceeded.
@@ -112,8 +116,13 @@ var goldenCases = []goldenCase{
 	// has no execution (its assumption fails).
 	{name: "spin", input: "spin.lsl", test: harness("spin", nil, []string{"op"}),
 		want: []string{"infeasible"}},
-	{name: "spin_off", input: "spin.lsl", test: harness("spin_off", nil, []string{"op"}), noSpin: true,
+	{name: "spin_off", input: "spin.lsl", test: harness("spin_off", nil, []string{"op"}), noSpin: true, noStutter: true,
 		want: []string{"exceeded t0.e0/op/wait@spin.c:5:3"}},
+	// ctr = 0: the CAS succeeds at once.
+	{name: "casretry", input: "casretry.lsl", test: harness("casretry", nil, []string{"op"}),
+		want: []string{"output old=0"}, mem: "[1]=1"},
+	{name: "casretry_off", input: "casretry.lsl", test: harness("casretry_off", nil, []string{"op"}), noStutter: true,
+		want: []string{"output old=0"}, mem: "[1]=1"},
 	// x = 0: the loop leaves by its break in the first iteration.
 	{name: "breakout", input: "breakout.lsl", test: harness("breakout", nil, []string{"op"}),
 		want: []string{"label after"}},
@@ -139,7 +148,7 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases {
 		t.Run(c.name, func(t *testing.T) {
 			prog := parseFile(t, c.input)
-			r, err := UnrollWith(prog, c.test, Options{Bounds: c.bounds, NoSpinReduction: c.noSpin})
+			r, err := UnrollWith(prog, c.test, Options{Bounds: c.bounds, NoSpinReduction: c.noSpin, NoStutterReduction: c.noStutter})
 			if err != nil {
 				t.Fatal(err)
 			}

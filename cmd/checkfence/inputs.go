@@ -29,6 +29,7 @@ func pipelineFlags() []cli.Flag {
 		&cli.StringFlag{Name: "cache", Usage: "keep mined observation sets in this directory (default: the user cache directory)"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "mine every observation set afresh and store none"},
 		&cli.BoolFlag{Name: "no-range-analysis", Usage: "let every register and location range over all values of the test (to measure the analysis)"},
+		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
 		&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test"},
 		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even when it is not a terminal"},
 	}
@@ -103,6 +104,7 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 		return opt, nil, usageError{fmt.Errorf("--max-unroll must be at least 1")}
 	}
 	opt.Encode.NoRangeAnalysis = c.Bool("no-range-analysis")
+	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
 	if !c.Bool("no-cache") {
 		dir := c.String("cache")
 		if dir == "" {

@@ -10,8 +10,11 @@
  * loads of the same address may be reordered: a thread that reads the counter
  * twice may see it go backwards (read-read coherence is lost), and the re-read
  * at the top of the retry loop may be satisfied before the CAS that just
- * failed, so the loop can read the same stale value and fail forever.
- * casctr-fenced.c adds the one fence this needs.
+ * failed, so the loop can read the same stale value and fail forever. Such
+ * retries change nothing, and the check drops them (unroll, "Iterations that
+ * change nothing"): the increments pass, and only the reader that sees the
+ * counter go backwards fails (incget2). casctr-fenced.c adds the one fence
+ * this needs.
  */
 #include "lsl_protos.h"
 

@@ -9,8 +9,8 @@
  * load-load fence so that a retry reads top after the CAS that failed
  * (relaxed; without it the loop can fail forever). Pop needs a load-load fence
  * between reading top and reading the node's fields (relaxed does not keep
- * dependent loads in order); it also bounds pop's retries. Correct on sc,
- * tso, pso and relaxed.
+ * dependent loads in order); it also keeps pop's retries off a stale top
+ * (retries the check drops anyway). Correct on sc, tso, pso and relaxed.
  */
 #include "lsl_protos.h"
 

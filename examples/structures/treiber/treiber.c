@@ -11,7 +11,10 @@
  * On relaxed, in addition, pop's loads of the node's fields may be satisfied
  * before its load of the top pointer (the loads are dependent, but relaxed
  * does not keep dependent loads in order), and a retry's re-read of top may be
- * satisfied before the CAS that just failed, so a loop can fail forever.
+ * satisfied before the CAS that just failed, so a loop can fail forever. A
+ * retry of pop changes nothing and the check drops it (T2 passes); a retry of
+ * push stores the node's next field again, so push's retries stay, and
+ * without the fence of treiber-fenced.c they have no bound.
  */
 #include "lsl_protos.h"
 

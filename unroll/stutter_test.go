@@ -1,0 +1,330 @@
+package unroll
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"checkfence/internal/reference"
+	"checkfence/lsl"
+	"checkfence/tests"
+)
+
+// TestStutterCriterion decides, for loops written to sit on either side of
+// the register-flow condition, whether the stutter reduction applies. Each
+// program defines op, with one loop labelled L; p, q hold pointers.
+func TestStutterCriterion(t *testing.T) {
+	cases := []struct {
+		name    string
+		loop    string
+		stutter bool
+	}{
+		{"CAS retry", `L: { v = load p; n = add.i32 v, one; atomic { w = load p; ok = eq w, v; A: { nok = lnot ok; break A if nok; store p, n } }; again = lnot ok; continue L if again }; observe output "old" v`, true},
+		{"store, observation, allocation, free, assertion", `L: { v = load p; store q, v; observe output "v" v; a = alloc 8; free a; assert v; continue L if v }`, true},
+		{"return from inside", `R: { L: { v = load p; res = mov v; break R if v; continue L } }`, true},
+		{"result assigned on a return inside and after the loop", `R: { L: { v = load p; res = mov v; break R if v; w = load q; break L if w; continue L }; res = 1 }`, true},
+		{"continue of an enclosing loop", `O: { w = load q; break O if w; L: { v = load p; continue O if v; continue L } }`, true},
+		{"nested loop", `L: { M: { v = load p; continue M if v }; w = load q; continue L if w }`, true},
+		{"loop-invariant register", `L: { v = load p; z = eq v, one; store q, one; continue L if z }`, true},
+
+		{"counter", `i = 0; L: { i = add.i32 i, one; store p, i; continue L if i }`, false},
+		{"value carried to the next iteration", `x = 0; L: { y = mov x; x = load p; continue L if y }`, false},
+		{"assigned before an exit only, read after", `L: { v = load p; break L if v; w = load q; continue L if w }; observe output "w" w`, false},
+		{"assigned before an exit only, a result", `L: { v = load p; break L if v; res = load q; continue L if res }`, false},
+		{"return without the result", `R: { L: { v = load p; break R if v; res = load q; continue L } }`, false},
+		{"result of an earlier iteration left by the exit", `R: { L: { w = load q; break L if w; v = load p; res = mov v; break R if v; continue L } }`, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "global x @1\nglobal y @2\nproc op() -> (res) {\n res = 0\n p = [1]\n q = [2]\n one = 1\n" +
+				strings.ReplaceAll(c.loop, "; ", "\n") + "\n}\n"
+			prog, err := lsl.Parse("stutter.lsl", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := lsl.Validate(prog); err != nil {
+				t.Fatal(err)
+			}
+			r, err := Unroll(prog, harness("s", nil, []string{"op"}), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found bool
+			for _, l := range r.Loops {
+				if strings.HasSuffix(l.ID, "/L") || strings.Contains(l.ID, "/L@") {
+					found = true
+					if l.Stutter != c.stutter {
+						t.Errorf("%s: stutter %v, want %v\n%s", l.ID, l.Stutter, c.stutter, r.Test)
+					}
+				}
+			}
+			if !found {
+				t.Fatalf("loop L not met: %+v", r.Loops)
+			}
+		})
+	}
+}
+
+// genRetryProgram makes three operations, each a retry loop over the
+// globals x, y, z of the kind concurrent data types have: loads, plain
+// and compare-and-swap stores (some conditional), observations, fences,
+// choices and exits, with registers assigned before they are read in each
+// iteration; some loops also carry a register from one iteration to the
+// next, or leave a register unassigned on an exit, so that the criterion
+// rejects them.
+func genRetryProgram(seed uint64) string {
+	r := rand.New(rand.NewPCG(seed, 0x57))
+	var b strings.Builder
+	b.WriteString("global x @1\nglobal y @2\nglobal z @3\n")
+	ptr := func() string { return []string{"px", "py", "pz"}[r.IntN(3)] }
+	for op := range 3 {
+		fmt.Fprintf(&b, "proc op%d() -> () {\n px = [1]\n py = [2]\n pz = [3]\n one = 1\n zero = 0\n k = 0\n res = 0\n", op)
+		regs := []string{"one", "zero"} // assigned in this iteration
+		n := 0
+		fresh := func(p string) string { n++; return fmt.Sprintf("%s%d", p, n) }
+		pick := func() string { return regs[r.IntN(len(regs))] }
+		// cond picks a register read or chosen in the iteration, if any.
+		cond := func() string {
+			if len(regs) == 2 {
+				return pick()
+			}
+			return regs[2+r.IntN(len(regs)-2)]
+		}
+		var body []string
+		accesses := 0
+		for range 2 + r.IntN(4) {
+			switch k := r.IntN(14); {
+			case k < 4 && accesses < 3:
+				v := fresh("a")
+				body = append(body, fmt.Sprintf("%s = load %s", v, ptr()))
+				regs = append(regs, v)
+				accesses++
+			case k < 7 && accesses < 2:
+				// compare-and-swap: expects a register, stores another
+				u, ok, nok, l := fresh("u"), fresh("ok"), fresh("nok"), fresh("A")
+				p := ptr()
+				body = append(body, fmt.Sprintf("atomic { %s = load %s; %s = eq %s, %s; %s: { %s = lnot %s; break %s if %s; store %s, %s } }",
+					u, p, ok, u, pick(), l, nok, ok, l, nok, p, pick()))
+				regs = append(regs, ok)
+				accesses += 2
+			case k < 9 && accesses < 3:
+				// a conditional store
+				l := fresh("B")
+				body = append(body, fmt.Sprintf("%s: { break %s if %s; store %s, %s }", l, l, cond(), ptr(), pick()))
+				accesses++
+			case k < 10 && accesses < 3:
+				body = append(body, fmt.Sprintf("store %s, %s", ptr(), pick()))
+				accesses++
+			case k < 11 && r.IntN(2) == 0:
+				body = append(body, fmt.Sprintf("observe output \"o\" %s", pick()))
+			case k < 12:
+				c := fresh("c")
+				body = append(body, fmt.Sprintf("%s = choose 0 1", c))
+				regs = append(regs, c)
+			case k < 13 && r.IntN(2) == 0:
+				body = append(body, "break L if "+cond())
+			case k < 13:
+				// a return, with a result that the code after the
+				// loop may or may not assign again
+				body = append(body, "res = mov "+pick(), "break R if "+cond())
+			default:
+				body = append(body, "fence "+[]string{"full", "load-load", "store-store"}[r.IntN(3)])
+			}
+		}
+		after := ""
+		switch r.IntN(5) {
+		case 0:
+			// carried: k counts iterations
+			body = append([]string{"k = add.i32 k, one"}, body...)
+		case 1:
+			// a register assigned on the way to the continue only
+			v := fresh("late")
+			body = append(body, fmt.Sprintf("%s = load %s", v, ptr()))
+			after = fmt.Sprintf("observe output \"late\" %s", v)
+		}
+		// The loop goes on as a value read or chosen in the iteration
+		// says, as a retry loop does when its CAS fails.
+		if len(regs) == 2 {
+			c := fresh("c")
+			body = append(body, fmt.Sprintf("%s = choose 0 1", c))
+			regs = append(regs, c)
+		}
+		again := fresh("again")
+		body = append(body, fmt.Sprintf("%s = lnot %s", again, regs[2+r.IntN(len(regs)-2)]), "continue L if "+again)
+		fmt.Fprintf(&b, " R: {\n L: {\n  %s\n }\n", strings.Join(body, "\n  "))
+		if after == "" && len(regs) > 2 {
+			after = fmt.Sprintf("observe output \"v\" %s", regs[2])
+		}
+		if after != "" {
+			fmt.Fprintf(&b, " %s\n", after)
+		}
+		if r.IntN(2) == 0 {
+			b.WriteString(" res = mov one\n")
+		}
+		b.WriteString(" }\n observe output \"res\" res\n}\n")
+	}
+	// w raises two flags, which a retry loop may wait for.
+	fmt.Fprintf(&b, "proc w() -> () {\n px = [1]\n py = [2]\n pz = [3]\n one = 1\n store %s, one\n store %s, one\n}\n", ptr(), ptr())
+	return strings.ReplaceAll(b.String(), "; ", "\n")
+}
+
+// TestStutterReductionKeepsOutcomes checks the lemma the reduction rests
+// on, with the brute-force reference of package reference on every model:
+// for the same bounds, the outcomes (observations, final values of x, y,
+// z, errors) of the executions that stay within the bounds are the same
+// with and without the reduction. An execution with an iteration that
+// changes nothing is the same, on every model, as the one without that
+// iteration (its loads leave nothing behind, and dropping them drops no
+// store any load reads, nor any order the others need), so only
+// executions with a shorter twin are removed. Two wrong reductions must
+// be caught: one that forgets that an observation changes something, and
+// one applied to every loop, whatever its registers carry.
+func TestStutterReductionKeepsOutcomes(t *testing.T) {
+	models := []string{"serial", "sc", "tso", "pso", "relaxed"}
+	var compared, reduced, mutantCaught, criterionNeeded, tooBig int
+	for seed := uint64(1); seed <= uint64(*stutterSeeds); seed++ {
+		src := genRetryProgram(seed)
+		prog, err := lsl.Parse("retry.lsl", []byte(src))
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		if err := lsl.Validate(prog); err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, src)
+		}
+		rr := rand.New(rand.NewPCG(seed, 3))
+		ops := []string{"op0", "op1", "op2", "w", "w"}
+		h := &tests.Test{Name: "r", Threads: [][]tests.OpCall{
+			{{Name: fmt.Sprintf("op%d", rr.IntN(3))}},
+			{{Name: ops[rr.IntN(len(ops))]}},
+		}}
+		bound := 2
+		unrolled := func(noStutter bool) *Result {
+			r, err := UnrollWith(prog, h, Options{DefaultBound: bound, NoStutterReduction: noStutter})
+			if err != nil {
+				t.Fatalf("seed %d: %v\n%s", seed, err, src)
+			}
+			for i, name := range []string{"x", "y", "z"} {
+				r.Test.Final = append(r.Test.Final, lsl.FinalLoc{Name: name, Addr: lsl.Ptr(int64(i + 1))})
+			}
+			return r
+		}
+		with, without := unrolled(false), unrolled(true)
+		mutant := unrolled(false)
+		forgetObservations(mutant.Test)
+		stutterAnyLoop = true
+		anyLoop := unrolled(false)
+		stutterAnyLoop = false
+		for _, m := range models {
+			want, err := reference.Outcomes(without.Test, m)
+			if errors.Is(err, reference.ErrTooBig) {
+				tooBig++
+				break
+			}
+			if err != nil {
+				t.Fatalf("seed %d %s: %v", seed, m, err)
+			}
+			got, err := reference.Outcomes(with.Test, m)
+			if err != nil {
+				t.Fatalf("seed %d %s: reduced: %v", seed, m, err)
+			}
+			compared++
+			wk, gk := lsl.OutcomeKeys(want), lsl.OutcomeKeys(got)
+			if strings.Join(wk, "\n") != strings.Join(gk, "\n") {
+				t.Fatalf("seed %d on %s, bound %d: outcomes differ\nwithout the reduction:\n  %s\nwith it:\n  %s\nprogram:\n%s\nreduced:\n%s",
+					seed, m, bound, strings.Join(wk, "\n  "), strings.Join(gk, "\n  "), src, with.Test)
+			}
+			if mk, err := reference.Outcomes(mutant.Test, m); err == nil && strings.Join(lsl.OutcomeKeys(mk), "\n") != strings.Join(wk, "\n") {
+				mutantCaught++
+			}
+			if ak, err := reference.Outcomes(anyLoop.Test, m); err == nil && strings.Join(lsl.OutcomeKeys(ak), "\n") != strings.Join(wk, "\n") {
+				criterionNeeded++
+			}
+			if removes(t, unrolled(false).Test, m) {
+				reduced++
+			}
+		}
+	}
+	t.Logf("%d comparisons, %d with executions removed by the reduction; %d catching the reduction that forgets observations, %d the one without the criterion; %d programs too big for the reference",
+		compared, reduced, mutantCaught, criterionNeeded, tooBig)
+	if compared < 100 || reduced < 20 || mutantCaught == 0 || criterionNeeded == 0 {
+		t.Errorf("the generated programs do not exercise the reduction enough")
+	}
+}
+
+var stutterSeeds = flag.Int("stutter.n", 200, "number of generated programs in TestStutterReductionKeepsOutcomes")
+
+// forgetObservations removes the records that an observation changed
+// something: a wrong reduction, for TestStutterReductionKeepsOutcomes to
+// catch.
+func forgetObservations(t *lsl.Test) {
+	var strip func(body []lsl.Stmt) []lsl.Stmt
+	strip = func(body []lsl.Stmt) []lsl.Stmt {
+		var out []lsl.Stmt
+		afterObs := false
+		for _, s := range body {
+			if c, ok := s.(*lsl.Const); ok && afterObs && strings.HasSuffix(string(c.Dst), ".changed") {
+				continue
+			}
+			_, afterObs = s.(*lsl.Observe)
+			switch s := s.(type) {
+			case *lsl.Block:
+				s.Body = strip(s.Body)
+			case *lsl.Atomic:
+				s.Body = strip(s.Body)
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	for _, th := range t.Threads {
+		for _, inv := range th {
+			inv.Body = strip(inv.Body)
+		}
+	}
+}
+
+// removes reports whether the reduction removes an execution of the
+// reduced test r on model m: with its assumptions turned into
+// observations, some execution observes one false.
+func removes(t *testing.T, r *lsl.Test, m string) bool {
+	t.Helper()
+	var reveal func(body []lsl.Stmt)
+	reveal = func(body []lsl.Stmt) {
+		for i, s := range body {
+			switch s := s.(type) {
+			case *lsl.Assume:
+				if strings.Contains(string(s.Cond), ".changed") {
+					body[i] = &lsl.Observe{Pos: s.Pos, Kind: lsl.ObsOutput, Name: "stutter", Val: s.Cond}
+				}
+			case *lsl.Block:
+				reveal(s.Body)
+			case *lsl.Atomic:
+				reveal(s.Body)
+			}
+		}
+	}
+	for _, th := range r.Threads {
+		for _, inv := range th {
+			reveal(inv.Body)
+		}
+	}
+	os, err := reference.Outcomes(r, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range os {
+		for _, th := range o.Threads {
+			for _, inv := range th {
+				for _, it := range inv {
+					if it.Name == "stutter" && it.Val == lsl.Int(0) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
