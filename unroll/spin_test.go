@@ -72,32 +72,49 @@ proc indirect(a) {
 		t.Run(c.name, func(t *testing.T) {
 			src := helpers + "proc op() -> (res) {\n res = 0\n p = [1]\n q = [2]\n one = 1\n" +
 				strings.ReplaceAll(c.loop, ";", "\n") + "\n}\n"
-			prog, err := lsl.Parse("spin.lsl", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := lsl.Validate(prog); err != nil {
-				t.Fatal(err)
-			}
-			r, err := Unroll(prog, harness("s", nil, []string{"op"}), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			r := unrollOp(t, src)
 			if err := lsl.ValidateTest(r.Test); err != nil {
 				t.Fatal(err)
 			}
-			var found bool
-			for _, l := range r.Loops {
-				if strings.HasSuffix(l.ID, "/L") {
-					found = true
-					if l.Spin != c.spin {
-						t.Errorf("%s: spin %v, want %v\n%s", l.ID, l.Spin, c.spin, r.Test)
-					}
+			for _, l := range loopsL(t, r) {
+				if l.Spin != c.spin {
+					t.Errorf("%s: spin %v, want %v\n%s", l.ID, l.Spin, c.spin, r.Test)
 				}
-			}
-			if !found {
-				t.Fatalf("loop L not met: %+v", r.Loops)
 			}
 		})
 	}
+}
+
+// unrollOp parses and validates src and unrolls its procedure op, run
+// alone in one thread.
+func unrollOp(t *testing.T, src string) *Result {
+	t.Helper()
+	prog, err := lsl.Parse("op.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lsl.Validate(prog); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Unroll(prog, harness("s", nil, []string{"op"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// loopsL returns the instances of the loop labelled L; it fails the test
+// if there is none.
+func loopsL(t *testing.T, r *Result) []Loop {
+	t.Helper()
+	var ls []Loop
+	for _, l := range r.Loops {
+		if strings.HasSuffix(l.ID, "/L") || strings.Contains(l.ID, "/L@") {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) == 0 {
+		t.Fatalf("loop L not met: %+v", r.Loops)
+	}
+	return ls
 }

@@ -41,28 +41,11 @@ func TestStutterCriterion(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			src := "global x @1\nglobal y @2\nproc op() -> (res) {\n res = 0\n p = [1]\n q = [2]\n one = 1\n" +
 				strings.ReplaceAll(c.loop, "; ", "\n") + "\n}\n"
-			prog, err := lsl.Parse("stutter.lsl", []byte(src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := lsl.Validate(prog); err != nil {
-				t.Fatal(err)
-			}
-			r, err := Unroll(prog, harness("s", nil, []string{"op"}), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var found bool
-			for _, l := range r.Loops {
-				if strings.HasSuffix(l.ID, "/L") || strings.Contains(l.ID, "/L@") {
-					found = true
-					if l.Stutter != c.stutter {
-						t.Errorf("%s: stutter %v, want %v\n%s", l.ID, l.Stutter, c.stutter, r.Test)
-					}
+			r := unrollOp(t, src)
+			for _, l := range loopsL(t, r) {
+				if l.Stutter != c.stutter {
+					t.Errorf("%s: stutter %v, want %v\n%s", l.ID, l.Stutter, c.stutter, r.Test)
 				}
-			}
-			if !found {
-				t.Fatalf("loop L not met: %+v", r.Loops)
 			}
 		})
 	}
