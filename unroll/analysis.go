@@ -349,17 +349,19 @@ func (l *liveness) stmt(s lsl.Stmt, out regSet) regSet {
 			return in
 		}
 		// A loop: falling off the end of the body leaves it. The head
-		// is a fixpoint: sets only grow, over finitely many registers.
+		// is a fixpoint, reached because the set only grows, over
+		// finitely many registers.
 		head := regSet{}
 		for {
 			l.targets = append(l.targets, liveTarget{label: s.Label, brk: out, cont: head})
 			in := l.stmts(s.Body, out)
 			l.targets = l.targets[:len(l.targets)-1]
-			if len(in) == len(head) {
-				l.heads[s] = in
-				return in
+			next := union(head, in)
+			if len(next) == len(head) {
+				l.heads[s] = head
+				return head
 			}
-			head = union(head, in)
+			head = next
 		}
 	case *lsl.Atomic:
 		return l.stmts(s.Body, out)

@@ -28,6 +28,7 @@ func TestStutterCriterion(t *testing.T) {
 		{"result assigned on a return inside and after the loop", `R: { L: { v = load p; res = mov v; break R if v; w = load q; break L if w; continue L }; res = 1 }`, true},
 		{"continue of an enclosing loop", `O: { w = load q; break O if w; L: { v = load p; continue O if v; continue L } }`, true},
 		{"nested loop", `L: { M: { v = load p; continue M if v }; w = load q; continue L if w }`, true},
+		{"nested loop carrying a counter set in each iteration", `L: { i = 0; v = load p; M: { i = add.i32 i, one; store q, i; continue M if v }; w = load q; continue L if w }`, true},
 		{"loop-invariant register", `L: { v = load p; z = eq v, one; store q, one; continue L if z }`, true},
 
 		{"counter", `i = 0; L: { i = add.i32 i, one; store p, i; continue L if i }`, false},
