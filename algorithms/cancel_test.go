@@ -21,7 +21,7 @@ func TestCheckCancel(t *testing.T) {
 		t.Skip("several seconds")
 	}
 	s := suiteNamed(t, "msn")
-	prog := compiler{}.get(t, s.Path("msn-fenced.c"))
+	prog := compiled.get(t, s.Path("msn-fenced.c"))
 	test := testNamed(t, s, "Tpc3")
 	relaxed := memmodel.MustByName("relaxed")
 	before := runtime.NumGoroutine()

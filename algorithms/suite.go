@@ -39,8 +39,12 @@ type Expectation struct {
 	Test    string
 	Model   string
 	Verdict mining.Verdict
-	Quick   bool // run by go test
-	Reason  string
+	// Quick rows (quick=yes or quick=long) run in checkfence bench
+	// --quick; go test runs the quick=yes rows, and the quick=long ones
+	// (more than about half a second each) only with CHECKFENCE_LONG=1.
+	Quick  bool
+	Long   bool // quick=long
+	Reason string
 }
 
 // FenceRow is one row of fences.tsv: without the fence at Line of the
@@ -51,7 +55,10 @@ type FenceRow struct {
 	Kind    string
 	Test    string
 	Verdict mining.Verdict
-	Reason  string
+	// Long is quick=long in the optional quick column (yes if absent):
+	// go test checks the row only with CHECKFENCE_LONG=1.
+	Long   bool
+	Reason string
 }
 
 // Path returns the path of a file of the suite.
@@ -89,9 +96,11 @@ func Load(dir string) (*Suite, error) {
 		switch r.f["quick"] {
 		case "yes":
 			e.Quick = true
+		case "long":
+			e.Quick, e.Long = true, true
 		case "no":
 		default:
-			return nil, fmt.Errorf("%s: quick is %q, want yes or no", at, r.f["quick"])
+			return nil, fmt.Errorf("%s: quick is %q, want yes, long or no", at, r.f["quick"])
 		}
 		if _, err := os.Stat(s.Path(e.File)); err != nil {
 			return nil, fmt.Errorf("%s: %v", at, err)
@@ -129,6 +138,13 @@ func Load(dir string) (*Suite, error) {
 		f := FenceRow{Row: r.line, Line: line, Kind: r.f["kind"], Test: r.f["test"], Verdict: mining.Fail, Reason: r.f["reason"]}
 		if v, ok := r.f["verdict"]; ok {
 			f.Verdict = mining.Verdict(v)
+		}
+		switch q := r.f["quick"]; q {
+		case "", "yes":
+		case "long":
+			f.Long = true
+		default:
+			return nil, fmt.Errorf("%s: quick is %q, want yes or long", at, q)
 		}
 		if !known[f.Test] {
 			return nil, fmt.Errorf("%s: no test %q in %s", at, f.Test, s.TestFile)

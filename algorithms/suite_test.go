@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"checkfence/cfront"
+	"checkfence/internal/longtest"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -37,6 +38,15 @@ func loadSuites(t *testing.T) []*Suite {
 // compiler compiles each C file once.
 type compiler map[string]*lsl.Program
 
+// The tests of the package share the compiled files and the mined
+// observation sets (keyed by the program's text and the test), so that
+// TestFencesNecessary does not mine again what TestExpected mined. The
+// tests do not run in parallel.
+var (
+	compiled  = compiler{}
+	specCache = mining.NewMemoryCache()
+)
+
 func (c compiler) get(t *testing.T, path string) *lsl.Program {
 	t.Helper()
 	if p, ok := c[path]; ok {
@@ -61,18 +71,31 @@ func testNamed(t *testing.T, s *Suite, name string) *tests.Test {
 	return nil
 }
 
-// TestExpected checks every quick row of every expected.tsv: the verdict
-// the semantics predicts. A failure that is not a bug under serial must
-// come with a trace that names a reordering (paper Section 4.2); one that
-// is must say so.
+// TestExpected checks every quick=yes row of every expected.tsv, and with
+// CHECKFENCE_LONG=1 the quick=long ones too: the verdict the semantics
+// predicts. A failure that is not a bug under serial must come with a
+// trace that names a reordering (paper Section 4.2); one that is must
+// say so.
 func TestExpected(t *testing.T) {
-	cc := compiler{}
-	opt := mining.PipelineOptions{Cache: mining.NewMemoryCache()}
+	cc := compiled
+	opt := mining.PipelineOptions{Cache: specCache}
+	long := longtest.Enabled()
+	ran, skipped := 0, 0
+	defer func() {
+		if skipped > 0 {
+			t.Logf("%d rows checked; %d quick=long rows not run (%s=1 runs them)", ran, skipped, longtest.Env)
+		}
+	}()
 	for _, s := range loadSuites(t) {
 		for _, e := range s.Expected {
 			if !e.Quick {
 				continue
 			}
+			if e.Long && !long {
+				skipped++
+				continue
+			}
+			ran++
 			t.Run(s.Name+"/"+e.File+"/"+e.Test+"/"+e.Model, func(t *testing.T) {
 				prog := cc.get(t, s.Path(e.File))
 				res, err := mining.CheckTest(context.Background(), prog, nil, testNamed(t, s, e.Test), memmodel.MustByName(e.Model), opt)
@@ -101,16 +124,22 @@ func TestExpected(t *testing.T) {
 
 // TestFencesNecessary removes each fence of each fenced file in turn:
 // the row's test must then not pass on relaxed (paper Section 4.2: the
-// fences are necessary).
+// fences are necessary). Rows marked quick=long in fences.tsv run only
+// with CHECKFENCE_LONG=1.
 func TestFencesNecessary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
 	}
-	cc := compiler{}
+	cc := compiled
 	relaxed := memmodel.MustByName("relaxed")
-	opt := mining.PipelineOptions{Cache: mining.NewMemoryCache()}
+	opt := mining.PipelineOptions{Cache: specCache}
+	long := longtest.Enabled()
 	for _, s := range loadSuites(t) {
 		for _, f := range s.Fences {
+			if f.Long && !long {
+				t.Logf("%s:%d (the %s fence, shown by %s) not run: quick=long (%s=1 runs it)", s.FencedFile, f.Line, f.Kind, f.Test, longtest.Env)
+				continue
+			}
 			t.Run(s.Name+"/"+s.FencedFile+":"+itoa(f.Line), func(t *testing.T) {
 				prog := cc.get(t, s.Path(s.FencedFile))
 				removed := 0

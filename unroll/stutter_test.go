@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"checkfence/internal/longtest"
 	"checkfence/internal/reference"
 	"checkfence/lsl"
 	"checkfence/tests"
@@ -169,7 +170,11 @@ func genRetryProgram(seed uint64) string {
 func TestStutterReductionKeepsOutcomes(t *testing.T) {
 	models := []string{"serial", "sc", "tso", "pso", "relaxed"}
 	var compared, reduced, mutantCaught, criterionNeeded, tooBig int
-	for seed := uint64(1); seed <= uint64(*stutterSeeds); seed++ {
+	n := *stutterSeeds
+	if n <= 0 {
+		n = longtest.N(120, 200)
+	}
+	for seed := uint64(1); seed <= uint64(n); seed++ {
 		src := genRetryProgram(seed)
 		prog, err := lsl.Parse("retry.lsl", []byte(src))
 		if err != nil {
@@ -238,7 +243,7 @@ func TestStutterReductionKeepsOutcomes(t *testing.T) {
 	}
 }
 
-var stutterSeeds = flag.Int("stutter.n", 200, "number of generated programs in TestStutterReductionKeepsOutcomes")
+var stutterSeeds = flag.Int("stutter.n", 0, "number of generated programs in TestStutterReductionKeepsOutcomes (0: 120, or 200 with CHECKFENCE_LONG=1)")
 
 // forgetObservations removes the records that an observation changed
 // something: a wrong reduction, for TestStutterReductionKeepsOutcomes to

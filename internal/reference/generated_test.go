@@ -2,14 +2,33 @@ package reference
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"checkfence/internal/longtest"
 	"checkfence/internal/testgen"
 	"checkfence/lsl"
 )
+
+var (
+	chainN = flag.Int("ref.chain.n", 0, "number of generated tests in TestGeneratedChain (0: 200, or 400 with CHECKFENCE_LONG=1)")
+	naiveN = flag.Int("ref.naive.n", 0, "number of random tests in TestAgainstNaive (0: 300, or 1000 with CHECKFENCE_LONG=1)")
+)
+
+// sampleN is the size of a sample: the flag's value if set, else
+// short under -short, else def (long with CHECKFENCE_LONG=1).
+func sampleN(flagged, short, def, long int) uint64 {
+	switch {
+	case flagged > 0:
+		return uint64(flagged)
+	case testing.Short():
+		return uint64(short)
+	}
+	return uint64(longtest.N(def, long))
+}
 
 // modelChain lists the models from strongest to weakest: each allows every
 // execution of the one before it (SEMANTICS.md), so outcome sets grow
@@ -23,12 +42,9 @@ func generated(seed uint64) *lsl.Test {
 // TestGeneratedChain checks on random tests that the reference accepts
 // them, but for a few too big to enumerate (generated loops can make the
 // search too long on relaxed), and that outcome sets only grow from
-// stronger to weaker models.
+// stronger to weaker models. -ref.chain.n sets the number of tests.
 func TestGeneratedChain(t *testing.T) {
-	n := uint64(400)
-	if testing.Short() {
-		n = 50
-	}
+	n := sampleN(*chainN, 50, 200, 400)
 	const chunks = 4
 	for c := range uint64(chunks) {
 		t.Run(fmt.Sprintf("chunk%d", c), func(t *testing.T) {

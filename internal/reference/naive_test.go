@@ -459,7 +459,7 @@ func compareNaive(t *testing.T, name string, test *lsl.Test) {
 }
 
 // TestAgainstNaive compares Outcomes with the naive enumeration on the
-// litmus shapes and on small random tests.
+// litmus shapes and on small random tests (-ref.naive.n of them).
 func TestAgainstNaive(t *testing.T) {
 	t.Run("litmus", func(t *testing.T) {
 		t.Parallel()
@@ -467,10 +467,7 @@ func TestAgainstNaive(t *testing.T) {
 			compareNaive(t, sh.name, buildShape(t, sh.name, sh.threads))
 		}
 	})
-	n := uint64(1000)
-	if testing.Short() {
-		n = 100
-	}
+	n := sampleN(*naiveN, 100, 300, 1000)
 	const chunks = 4
 	for c := range uint64(chunks) {
 		t.Run(fmt.Sprintf("random%d", c), func(t *testing.T) {
