@@ -254,6 +254,7 @@ func (fn *funcTr) emitItems(items []*cc.BlockItem, lo, hi int, rs []*itemRange) 
 			}
 		}
 		if r == nil {
+			fn.slotBefore(items[i])
 			fn.blockItem(items[i])
 			i++
 			continue
@@ -261,6 +262,7 @@ func (fn *funcTr) emitItems(items []*cc.BlockItem, lo, hi int, rs []*itemRange) 
 		r.used = true
 		switch r.kind {
 		case rgAtomic:
+			fn.slotBefore(items[i])
 			fn.atomicBlock(r.pos, func() { fn.emitItems(items, r.start+1, r.end-1, rs) })
 		default:
 			fn.block(r.label, r.pos, func() { fn.emitItems(items, r.start, r.end, rs) })

@@ -4,16 +4,11 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
-	"os"
-	"path"
 	"regexp"
 	"runtime/debug"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"modernc.org/cc/v4"
 
@@ -28,6 +23,10 @@ type Options struct {
 	// Defines are preprocessor definitions, "NAME" or "NAME=VALUE", as with
 	// the -D flag of a C compiler.
 	Defines []string
+	// FenceSlots marks every fence slot (SEMANTICS.md, "Fence placement")
+	// with a candidate fence, lsl.Fence with Slot set, for fence
+	// inference. See fenceSlot.
+	FenceSlots bool
 }
 
 // Source is a C file given in memory.
@@ -44,11 +43,11 @@ type Source struct {
 func Compile(files []string, opts Options) (*lsl.Program, error) {
 	srcs := make([]Source, 0, len(files))
 	for _, f := range files {
-		b, err := os.ReadFile(f)
+		text, err := readRegular(f)
 		if err != nil {
 			return nil, ErrorList{{Pos: lsl.Pos{File: f}, Msg: err.Error()}}
 		}
-		srcs = append(srcs, Source{Name: f, Text: string(b)})
+		srcs = append(srcs, Source{Name: f, Text: text})
 	}
 	return CompileSources(srcs, opts)
 }
@@ -73,6 +72,7 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 		return nil, ErrorList{{Msg: "no C files"}}
 	}
 	l := newLinker()
+	l.opts = opts
 	var asts []*cc.AST
 	for _, src := range srcs {
 		ast, errs := parse(src, srcs, opts)
@@ -170,32 +170,6 @@ const predefined = `#define __STDC__ 1
 int __predefined_declarator;
 `
 
-// sourceFS serves the shipped headers and the in-memory sources; any other
-// name is left to the host file system (cc falls back to os.Open).
-type sourceFS struct {
-	mem map[string]string
-}
-
-func (s sourceFS) Open(name string) (fs.File, error) {
-	if rest, ok := strings.CutPrefix(name, includeDir+"/"); ok {
-		return includeFS.Open("include/" + rest)
-	}
-	text, ok := s.mem[path.Clean(name)]
-	if !ok {
-		info, err := os.Stat(name)
-		if err != nil || info.IsDir() {
-			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-		}
-		b, err := os.ReadFile(name)
-		if err != nil {
-			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
-		}
-		text = string(b)
-	}
-	text = terminated(text)
-	return &memFile{name: name, r: strings.NewReader(text), size: int64(len(text))}, nil
-}
-
 // terminated returns text ending in a newline that no backslash splices
 // away. cc's scanner loops forever on a character constant or string
 // literal that runs into the end of the file, which only a final
@@ -210,25 +184,6 @@ func terminated(text string) string {
 	return text
 }
 
-type memFile struct {
-	name string
-	r    *strings.Reader
-	size int64
-}
-
-func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
-func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
-func (f *memFile) Close() error               { return nil }
-
-type memInfo struct{ f *memFile }
-
-func (i memInfo) Name() string       { return path.Base(i.f.name) }
-func (i memInfo) Size() int64        { return i.f.size }
-func (i memInfo) Mode() fs.FileMode  { return 0o444 }
-func (i memInfo) ModTime() time.Time { return time.Time{} }
-func (i memInfo) IsDir() bool        { return false }
-func (i memInfo) Sys() any           { return nil }
-
 // parse preprocesses, parses and type-checks one translation unit.
 func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList) {
 	defer func() {
@@ -242,10 +197,9 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 	if err != nil {
 		return nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: err.Error()}}
 	}
-	mem := map[string]string{}
-	for _, s := range all {
-		mem[path.Clean(s.Name)] = s.Text
-	}
+	fsys := newSourceFS(all)
+	fsys.texts[src.Name] = src.Text
+	includes := &includeTracker{fsys: fsys}
 	// The shipped headers come first for "..." so that lsl_protos.h is
 	// always ours, even where a copy of the original CheckFence header lies
 	// beside the C file.
@@ -253,7 +207,7 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 	sys := append(append([]string{}, opts.IncludeDirs...), includeDir)
 	cfg := &cc.Config{
 		ABI:             abi,
-		FS:              sourceFS{mem: mem},
+		FS:              fsys,
 		IncludePaths:    inc,
 		SysIncludePaths: sys,
 		DefaultSizeT:    cc.ULong,
@@ -261,8 +215,10 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 		DefaultWcharT:   cc.Int,
 		// Macro expansion can grow exponentially; bound it.
 		ExpansionLimit: 1 << 24,
-		// Every file goes through sourceFS (see terminated).
-		FSOnly: true,
+		// Every file goes through sourceFS (see terminated and
+		// readRegular).
+		FSOnly:        true,
+		PragmaHandler: includes.pragma,
 	}
 	var defs strings.Builder
 	defs.WriteString(predefined)
@@ -275,7 +231,7 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: defs.String()},
-		{Name: src.Name, Value: terminated(src.Text)},
+		{Name: src.Name, Value: wrapSource(src.Name, src.Text)},
 		// cc's parser loops forever when a pointer declarator's
 		// qualifier list runs into the end of the input (int *;} at the
 		// end of a file): a final declaration ending in an identifier
@@ -283,22 +239,45 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 		{Name: "<end>", Value: "typedef int __checkfence_end;\n"},
 	}
 	// Preprocessing errors (a missing header) end here: the parser does
-	// not stop well after them.
-	if err := cc.Preprocess(cfg, sources, io.Discard); err != nil {
-		return nil, convertCCError(err, src.Name)
+	// not stop well after them. So do includes nested too deep and token
+	// streams too deep for the parser (see nestScanner).
+	check := &streamCheck{}
+	err = cc.Preprocess(cfg, sources, check)
+	switch {
+	case includes.err != nil:
+		return nil, ErrorList{includes.err}
+	case check.msg != "":
+		return nil, ErrorList{nestingError(check.msg, src.Name, fsys)}
+	case err != nil:
+		errs := convertCCError(err, src.Name)
+		fsys.includeErrors(errs, inc, sys)
+		fsys.clampToEnd(errs)
+		return nil, errs
 	}
 	// Parse alone first: type checking must not see a struct containing
-	// itself (see selfContaining).
+	// itself (see selfContaining), nor what syntaxErrors finds.
+	includes.reset()
 	parsed, err := cc.Parse(cfg, sources)
 	if err != nil {
-		return nil, convertCCError(err, src.Name)
+		errs := convertCCError(err, src.Name)
+		fsys.clampToEnd(errs)
+		return nil, errs
 	}
 	if errs := selfContaining(parsed); len(errs) > 0 {
 		return nil, errs
 	}
+	if errs := syntaxErrors(parsed); len(errs) > 0 {
+		return nil, errs
+	}
+	includes.reset()
 	ast, err = cc.Translate(cfg, sources)
 	if err != nil {
-		return nil, convertCCError(err, src.Name)
+		errs := convertCCError(err, src.Name)
+		fsys.clampToEnd(errs)
+		return nil, errs
+	}
+	if errs := append(sizeErrors(ast), assignErrors(ast)...); len(errs) > 0 {
+		return nil, errs
 	}
 	return ast, nil
 }
@@ -335,9 +314,33 @@ func convertCCError(err error, file string) ErrorList {
 			break
 		}
 	}
+	// cc reports some constructs its checker does not handle as "internal
+	// error: …" or "TODO …" without a position, often beside the real,
+	// positioned, error. Alone, they are reworded: they are about the
+	// program, not about a bug here.
+	positioned := false
+	for _, e := range out {
+		positioned = positioned || e.Pos.Line > 0
+	}
+	w := 0
+	for _, e := range out {
+		detail, internal := strings.CutPrefix(e.Msg, "TODO ")
+		if i := strings.Index(e.Msg, "internal error: "); i >= 0 {
+			detail, internal = e.Msg[i+len("internal error: "):], true
+		}
+		if internal {
+			if e.Pos.Line == 0 && positioned {
+				continue
+			}
+			e.Msg = "construct not supported by the C type checker (" + detail + ")"
+		}
+		out[w] = e
+		w++
+	}
+	out = out[:w]
 	// Errors in the sources the front end adds are consequences of errors
 	// in the program's.
-	w := 0
+	w = 0
 	for _, e := range out {
 		if e.Pos.File != "<end>" || w == 0 && e == out[len(out)-1] {
 			out[w] = e

@@ -10,6 +10,20 @@
 // 64, pointers 64); the files are separate translation units linked by
 // name.
 //
+// Limits on the input, each refused with its position (only the file's
+// for nesting that macro expansion alone creates): a C file or header
+// read from disk must be a regular file (not a device, FIFO or directory)
+// of at most 16 MiB, reached without a symlink loop; #include nests at
+// most 200 deep (deeper is a file including itself), and at most 65536
+// files are included into one translation unit; after preprocessing,
+// at most 1000 levels of parentheses, brackets and braces are open at
+// once, a chain of tokens (counted from the last ';', ',' or '{' at each
+// open level: operator chains, declarators, unbraced statements) is at
+// most 4096 long, and a translation unit has at most 2^22 tokens (the C
+// parser recurses on nesting, and a Go stack overflow cannot be
+// recovered); no object or type is larger than 2^63-1 bytes. #pragma once
+// is honoured.
+//
 // Out: an *lsl.Program with one procedure per C function and one global
 // per global variable (and per static local, named function.variable),
 // numbered 1, 2, … in source order, with its shape and initial values. Or
@@ -53,7 +67,10 @@
 //
 // Not supported (rejected with a position): floating point, unions,
 // bit-fields, function pointers, recursion, variadic function
-// definitions, string literals except as names in the API, variable-length
-// arrays, inline assembly, setjmp, and the GNU extensions statement
-// expressions, computed goto and nested functions.
+// definitions, string literals except as names in the API (and __func__),
+// variable-length arrays, inline assembly, setjmp, _Atomic (qualifier and
+// specifier), thread-local storage (__thread, _Thread_local), and the GNU
+// extensions statement expressions, computed goto, ?: without a middle
+// operand and nested functions. Operands that C requires to be lvalues
+// (of ++, --, & and assignment) are checked as gcc does.
 package cfront

@@ -558,8 +558,11 @@ func (fn *funcTr) identLvalue(x *cc.PrimaryExpression) *lvalue {
 	gi := fn.f.statics[d]
 	if gi == nil {
 		if d.LexicalScope() != nil && d.LexicalScope().Parent != nil && !d.IsExtern() {
-			// A local whose declaration was rejected.
-			if !fn.failed() {
+			// A local whose declaration was rejected, or the implicit
+			// __func__ (a string, which the translator does not have).
+			if d.Name() == "__func__" {
+				fn.errorAt(pos, "__func__ is not supported")
+			} else if !fn.failed() {
 				fn.errorAt(pos, "cfront internal error: unknown local %s", d.Name())
 			}
 			return nil

@@ -43,6 +43,7 @@ type funcTr struct {
 	// (break and continue may not leave the block).
 	atomic      int
 	atomicLbls  map[string]bool
+	lastSlot    lsl.Pos // the last fence slot marked (see fenceSlot)
 	nerrsBefore int
 }
 
@@ -433,6 +434,50 @@ func (fn *funcTr) compound(cs *cc.CompoundStatement, isBody bool) {
 		}
 	}
 	fn.items(items)
+	if !isBody || fn.finalRet == nil {
+		// (after a final return the slot would be dead in C but not
+		// in LSL, whose return there is no jump)
+		fn.fenceSlot(tokPos(cs.Token2))
+	}
+}
+
+// fenceSlot marks a fence slot at pos, the place in the source where a
+// fence would be inserted: the start of a block item or the closing brace
+// of a compound statement. A slot is a C statement boundary, so that a
+// fence placed there means the same in the C text and in the LSL: none is
+// marked inside an atomic block, before a labelled statement (a jump to
+// the label would skip the fence in C), or where the position is not in
+// the function's own file (code from a macro or an included file).
+//
+// Slots are marked in source order, so each is after the last: one that
+// is not lies in a macro's expansion (its statements all have the
+// position of the macro's use), where the C text has no place for it.
+func (fn *funcTr) fenceSlot(pos lsl.Pos) {
+	if !fn.f.l.opts.FenceSlots || fn.atomic > 0 || pos.File != fn.f.name || pos.Line < 1 {
+		return
+	}
+	last := fn.lastSlot
+	if pos.Line < last.Line || pos.Line == last.Line && pos.Col <= last.Col {
+		return
+	}
+	fn.lastSlot = pos
+	fn.f.l.slots++
+	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: fn.f.l.slots})
+}
+
+// slotBefore marks the fence slot before a block item, unless it is
+// labelled.
+func (fn *funcTr) slotBefore(bi *cc.BlockItem) {
+	if bi.Case == cc.BlockItemStmt && bi.Statement != nil && bi.Statement.Case == cc.StatementLabeled {
+		return
+	}
+	if bi.Case == cc.BlockItemDecl && bi.Declaration != nil && bi.Declaration.InitDeclaratorList != nil {
+		// the parser's implicit declaration of __func__, at the "{"
+		if id := bi.Declaration.InitDeclaratorList.InitDeclarator; id != nil && id.Declarator != nil && id.Declarator.Name() == "__func__" {
+			return
+		}
+	}
+	fn.fenceSlot(posOf(bi))
 }
 
 // blockItem translates one item of a compound statement.

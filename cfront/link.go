@@ -13,6 +13,8 @@ import (
 // linker collects the globals and procedures of all translation units into
 // one program, resolving names with external linkage across files.
 type linker struct {
+	opts     Options
+	slots    int // fence slots marked so far
 	prog     *lsl.Program
 	errs     ErrorList
 	files    []*fileTr

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 
 	"modernc.org/cc/v4"
 
@@ -233,35 +234,64 @@ func byValue(d *cc.Declarator) bool {
 	return false
 }
 
-// walkNodes calls f for every AST node reachable from n.
+// walkNodes calls f for every AST node reachable from n, parents before
+// children and children in field order. It keeps its own stack: cc's lists
+// (declarations, statements, initializers) are linked through one field
+// each, so a recursive walk would be as deep as the longest list, and a
+// Go stack overflow is fatal.
 func walkNodes(n any, f func(any)) {
 	seen := map[uintptr]bool{}
-	var walk func(v reflect.Value)
-	walk = func(v reflect.Value) {
-		switch v.Kind() {
-		case reflect.Interface:
-			if !v.IsNil() {
-				walk(v.Elem())
+	stack := []reflect.Value{reflect.ValueOf(n)}
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for v.Kind() == reflect.Interface && !v.IsNil() {
+			v = v.Elem()
+		}
+		if v.Kind() != reflect.Ptr || v.IsNil() || seen[v.Pointer()] {
+			continue
+		}
+		seen[v.Pointer()] = true
+		e := v.Elem()
+		if e.Kind() != reflect.Struct {
+			continue
+		}
+		f(v.Interface())
+		fields := childFields(e.Type())
+		for i := len(fields) - 1; i >= 0; i-- {
+			stack = append(stack, e.FieldByIndex(fields[i]))
+		}
+	}
+}
+
+// childFieldsCache holds childFields by struct type.
+var childFieldsCache sync.Map // reflect.Type -> [][]int
+
+// childFields lists the exported fields of a struct type, in order, that
+// can hold a node: pointers and interfaces, also inside embedded struct
+// values (as index paths for FieldByIndex). Tokens are not nodes.
+func childFields(t reflect.Type) [][]int {
+	if c, ok := childFieldsCache.Load(t); ok {
+		return c.([][]int)
+	}
+	var out [][]int
+	var add func(t reflect.Type, prefix []int)
+	add = func(t reflect.Type, prefix []int) {
+		for i := 0; i < t.NumField(); i++ {
+			ft := t.Field(i)
+			if !ft.IsExported() || ft.Type == reflect.TypeOf(cc.Token{}) {
+				continue
 			}
-		case reflect.Ptr:
-			if v.IsNil() || seen[v.Pointer()] {
-				return
-			}
-			seen[v.Pointer()] = true
-			if v.Elem().Kind() != reflect.Struct {
-				return
-			}
-			f(v.Interface())
-			walk(v.Elem())
-		case reflect.Struct:
-			t := v.Type()
-			for i := 0; i < v.NumField(); i++ {
-				if !t.Field(i).IsExported() || t.Field(i).Type == reflect.TypeOf(cc.Token{}) {
-					continue
-				}
-				walk(v.Field(i))
+			idx := append(append([]int{}, prefix...), i)
+			switch ft.Type.Kind() {
+			case reflect.Ptr, reflect.Interface:
+				out = append(out, idx)
+			case reflect.Struct:
+				add(ft.Type, idx)
 			}
 		}
 	}
-	walk(reflect.ValueOf(n))
+	add(t, nil)
+	childFieldsCache.Store(t, out)
+	return out
 }

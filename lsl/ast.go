@@ -174,6 +174,10 @@ type (
 	Fence struct {
 		Pos  Pos
 		Kind FenceKind
+		// Slot, when not 0, marks a candidate of fence inference: a
+		// fence that may be placed here (at Pos, the place in the
+		// source where it would be inserted), numbered per program.
+		Slot int
 	}
 	// Atomic executes Body without interruption by other threads.
 	Atomic struct {

@@ -18,31 +18,41 @@ func (p *Program) Fences() []*Fence {
 // returns true are removed; p itself is not changed. It answers "is this
 // fence needed?" by checking the program without it.
 func (p *Program) WithoutFences(drop func(*Fence) bool) *Program {
+	return p.MapFences(func(f *Fence) []Stmt {
+		if drop(f) {
+			return nil
+		}
+		return []Stmt{f}
+	})
+}
+
+// MapFences returns a copy of p in which each fence f is replaced by the
+// statements repl(f); p itself is not changed.
+func (p *Program) MapFences(repl func(*Fence) []Stmt) *Program {
 	q := &Program{Globals: p.Globals}
 	for _, proc := range p.Procs {
 		c := *proc
-		c.Body = withoutFences(proc.Body, drop)
+		c.Body = mapFences(proc.Body, repl)
 		q.Procs = append(q.Procs, &c)
 	}
 	return q
 }
 
-func withoutFences(body []Stmt, drop func(*Fence) bool) []Stmt {
+func mapFences(body []Stmt, repl func(*Fence) []Stmt) []Stmt {
 	out := make([]Stmt, 0, len(body))
 	for _, s := range body {
 		switch s := s.(type) {
 		case *Fence:
-			if drop(s) {
-				continue
-			}
+			out = append(out, repl(s)...)
+			continue
 		case *Block:
 			c := *s
-			c.Body = withoutFences(s.Body, drop)
+			c.Body = mapFences(s.Body, repl)
 			out = append(out, &c)
 			continue
 		case *Atomic:
 			c := *s
-			c.Body = withoutFences(s.Body, drop)
+			c.Body = mapFences(s.Body, repl)
 			out = append(out, &c)
 			continue
 		}

@@ -42,7 +42,7 @@ const maxDepth = 1000
 //	     | Reg "=" "choose" Int Int [Pos]
 //	     | Reg "=" "threadid" [Pos]
 //	     | "store" Reg "," Reg [Pos]
-//	     | "fence" FenceKind [Pos]
+//	     | "fence" FenceKind ["slot" int] [Pos]
 //	     | "atomic" [Pos] Body
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
 //	     | Name ":" [Pos] Body                             a labelled block
@@ -970,7 +970,17 @@ func (p *parser) fence() (Stmt, error) {
 	if !ok {
 		return nil, p.errorf(t, "unknown fence kind %s", name)
 	}
-	return &Fence{Kind: k}, nil
+	f := &Fence{Kind: k}
+	if u := p.peek(0); u.kind == tIdent && u.text == "slot" {
+		p.next()
+		n := p.peek(0)
+		if n.kind != tInt || n.num < 1 || n.num > 1<<30 {
+			return nil, p.unexpected(n, "slot number (1 or more)")
+		}
+		p.next()
+		f.Slot = int(n.num)
+	}
+	return f, nil
 }
 
 func (p *parser) jump() (Stmt, error) {

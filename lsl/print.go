@@ -209,7 +209,11 @@ func (p *printer) stmt(s Stmt, n int) {
 	case *Store:
 		p.line(n, "store %s, %s", ident(string(s.Addr)), ident(string(s.Src)))
 	case *Fence:
-		p.line(n, "fence %s", s.Kind)
+		if s.Slot != 0 {
+			p.line(n, "fence %s slot %d", s.Kind, s.Slot)
+		} else {
+			p.line(n, "fence %s", s.Kind)
+		}
 	case *Atomic:
 		p.openLine(n, s.Pos, "atomic")
 		p.body(s.Body, n+1)

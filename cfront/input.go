@@ -1,0 +1,412 @@
+package cfront
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// maxFileSize bounds every C file and header read from disk, in bytes. A
+// variable so that tests can lower it.
+var maxFileSize int64 = 16 << 20
+
+// maxIncludeDepth bounds the nesting of #include, as gcc's: deeper means a
+// file that includes itself, directly or through others.
+const maxIncludeDepth = 200
+
+// maxIncludes bounds the #includes executed in one translation unit:
+// headers that each include the next twice, without guards, are included
+// exponentially often without nesting deep. A variable for tests.
+var maxIncludes = 1 << 16
+
+// readRegular reads a C file from disk: a regular file of at most
+// maxFileSize bytes. It opens without blocking, so that a FIFO is refused
+// instead of waiting for a writer, and never reads past the limit, so that
+// a device such as /dev/zero is refused instead of read forever.
+func readRegular(name string) (string, error) {
+	f, err := os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", openError(name, err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is %s, not a regular file", name, fileKind(info.Mode()))
+	}
+	tooLarge := fmt.Errorf("%s is larger than %s", name, sizeString(maxFileSize))
+	if info.Size() > maxFileSize {
+		return "", tooLarge
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return "", err
+	}
+	if int64(len(b)) > maxFileSize {
+		return "", tooLarge
+	}
+	return string(b), nil
+}
+
+// openError says why a file could not be opened. A missing file stays
+// fs.ErrNotExist (an #include then tries the next directory).
+func openError(name string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return err
+	case errors.Is(err, syscall.ENOTDIR): // a/b.h where a is a file
+		return &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	case errors.Is(err, syscall.ELOOP):
+		return fmt.Errorf("%s: symlink loop (too many levels of symbolic links)", name)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s: permission denied", name)
+	}
+	return err
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a block device"
+	}
+	return "not a regular file"
+}
+
+func sizeString(n int64) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// absMarker stands before an absolute #include name. cc joins every
+// include name to a search directory (filepath.Join("/dir", "/abs/x.h")
+// is "/dir/abs/x.h"), so markAbsIncludes rewrites #include "/abs/x.h" to
+// #include "/$checkfence/abs/abs/x.h", and sourceFS.Open takes whatever
+// follows the marker, wherever cc joined it, as the absolute path.
+const absMarker = "/$checkfence/abs"
+
+// markAbsIncludes marks the absolute names of the #include directives of
+// a source text. Only the characters of the name change.
+func markAbsIncludes(text string) string {
+	if !strings.Contains(text, "include") {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	changed := false
+	for i, ln := range lines {
+		j := directiveArg(ln)
+		if j < 0 || j+1 >= len(ln) || ln[j+1] != '/' {
+			continue
+		}
+		lines[i] = ln[:j+1] + absMarker + ln[j+1:]
+		changed = true
+	}
+	if !changed {
+		return text
+	}
+	return strings.Join(lines, "")
+}
+
+// directiveArg returns the index of the opening " or < of the name in an
+// #include or #include_next line, or -1.
+func directiveArg(ln string) int {
+	s := strings.TrimLeft(ln, " \t")
+	if !strings.HasPrefix(s, "#") {
+		return -1
+	}
+	s = strings.TrimLeft(s[1:], " \t")
+	switch {
+	case strings.HasPrefix(s, "include_next"):
+		s = s[len("include_next"):]
+	case strings.HasPrefix(s, "include"):
+		s = s[len("include"):]
+	default:
+		return -1
+	}
+	s = strings.TrimLeft(s, " \t")
+	if s == "" || s[0] != '"' && s[0] != '<' {
+		return -1
+	}
+	return len(ln) - len(s)
+}
+
+// unmarkAbs returns the file an include candidate names: the absolute path
+// after absMarker, or name itself.
+func unmarkAbs(name string) string {
+	if i := strings.Index(name, absMarker+"/"); i >= 0 {
+		return name[i+len(absMarker):]
+	}
+	return name
+}
+
+// The pragmas wrapSource puts around every source, which includeTracker
+// handles.
+const (
+	enterPragma = "__checkfence_enter"
+	exitPragma  = "__checkfence_exit"
+)
+
+// wrapSource prepares a source text for cc: newline-terminated (see
+// terminated), absolute includes marked, and between an enter and an exit
+// pragma that let includeTracker follow the nesting of #include (cc does
+// not bound it). A #line directive after the enter pragma keeps the line
+// numbers and names the file as display, so that positions and the
+// directory of "..." includes are those of the file itself.
+func wrapSource(display, text string) string {
+	text = markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff")))
+	line := "#line 1\n"
+	if !strings.ContainsAny(display, "\"\\\n\r") { // cc does not unescape it
+		line = "#line 1 \"" + display + "\"\n"
+	}
+	return "#pragma " + enterPragma + "\n" + line + text + "#pragma " + exitPragma + "\n"
+}
+
+// sourceFS serves the shipped headers, the in-memory sources and, under
+// the limits of readRegular, files from disk. Every file goes through it
+// (cc.Config.FSOnly).
+type sourceFS struct {
+	mem map[string]string
+	// texts holds the text of every file served, by the name its
+	// positions carry, and served lists them in order: for the place of a
+	// limit exceeded.
+	texts  map[string]string
+	served []string
+	// failures records why a file could not be read, by its path, when
+	// it exists: cc reports any failed #include as "not found", and
+	// includeErrors puts the reason back.
+	failures map[string]error
+}
+
+func newSourceFS(srcs []Source) *sourceFS {
+	s := &sourceFS{mem: map[string]string{}, texts: map[string]string{}, failures: map[string]error{}}
+	for _, src := range srcs {
+		s.mem[path.Clean(src.Name)] = src.Text
+	}
+	return s
+}
+
+func (s *sourceFS) Open(name string) (fs.File, error) {
+	real := unmarkAbs(name)
+	var text string
+	if rest, ok := strings.CutPrefix(name, includeDir+"/"); ok && real == name {
+		b, err := fs.ReadFile(includeFS, "include/"+rest)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+		}
+		text = string(b)
+	} else if t, ok := s.mem[path.Clean(real)]; ok {
+		text = t
+	} else {
+		t, err := readRegular(real)
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) {
+				s.failures[real] = err
+			}
+			return nil, err
+		}
+		text = t
+	}
+	s.record(real, text)
+	text = wrapSource(real, text)
+	return &memFile{name: name, r: strings.NewReader(text), size: int64(len(text))}, nil
+}
+
+func (s *sourceFS) record(name, text string) {
+	if _, ok := s.texts[name]; !ok {
+		s.served = append(s.served, name)
+	}
+	s.texts[name] = text
+}
+
+// clampToEnd moves errors that wrapSource's closing pragma line puts after
+// the end of a file (an #if without #endif) to the end of its last line.
+func (s *sourceFS) clampToEnd(errs ErrorList) {
+	for _, e := range errs {
+		text, ok := s.texts[e.Pos.File]
+		if !ok {
+			continue
+		}
+		text = terminated(text)
+		n := strings.Count(text, "\n")
+		if e.Pos.Line > n {
+			last := text[:len(text)-1]
+			last = last[strings.LastIndex(last, "\n")+1:]
+			e.Pos.Line, e.Pos.Col = n, len(last)+1
+		}
+	}
+}
+
+// includeErrors rewrites cc's "include file not found" where a candidate
+// file exists but could not be read (a device, a FIFO, a directory, a
+// symlink loop, a file over the size limit): the error then says what the
+// file is. inc and sys are the search paths cc was given.
+func (s *sourceFS) includeErrors(errs ErrorList, inc, sys []string) {
+	const notFound = "include file not found: "
+	for _, e := range errs {
+		raw, ok := strings.CutPrefix(e.Msg, notFound)
+		if !ok || len(raw) < 2 {
+			continue
+		}
+		name := raw[1 : len(raw)-1]
+		display := raw[:1] + unmarkAbs(name) + raw[len(raw)-1:]
+		e.Msg = notFound + display
+		dirs := sys
+		if raw[0] == '"' {
+			dirs = inc
+		}
+		for _, d := range dirs {
+			if d == "" || d == "@" {
+				d = filepath.Dir(e.Pos.File)
+			}
+			if err, ok := s.failures[unmarkAbs(filepath.ToSlash(filepath.Join(d, name)))]; ok {
+				e.Msg = fmt.Sprintf("cannot include %s: %v", display, err)
+				break
+			}
+		}
+	}
+}
+
+// includeTracker follows the nesting of #include through the pragmas of
+// wrapSource, and refuses nesting deeper than maxIncludeDepth: cc would
+// include a file that includes itself until it runs out of time or
+// memory. It also implements #pragma once.
+type includeTracker struct {
+	fsys  *sourceFS
+	stack []string // the files open, outermost first
+	count int      // files entered
+	once  map[string]bool
+	err   *lsl.Error
+}
+
+// reset prepares for another pass of cc over the same sources.
+func (t *includeTracker) reset() {
+	t.stack, t.count, t.once, t.err = nil, 0, nil, nil
+}
+
+// pragma is the cc.Config.PragmaHandler.
+func (t *includeTracker) pragma(toks []cc.Token) error {
+	if len(toks) == 0 {
+		return nil
+	}
+	switch toks[0].SrcStr() {
+	case enterPragma:
+		// The enter pragma stands before the #line directive: its
+		// position carries the name cc opened the file under.
+		name := unmarkAbs(toks[0].Position().Filename)
+		if t.err != nil {
+			return cc.SkipSource
+		}
+		if len(t.stack) >= maxIncludeDepth {
+			t.err = t.tooDeep(name)
+			return cc.SkipSource // stops the recursion
+		}
+		if t.count++; t.count > maxIncludes {
+			parent := t.stack[len(t.stack)-1]
+			t.err = &lsl.Error{Pos: includePos(parent, t.fsys.texts[parent], name),
+				Msg: fmt.Sprintf("too many #include: more than %d files included", maxIncludes)}
+			return cc.SkipSource
+		}
+		t.stack = append(t.stack, name)
+	case exitPragma:
+		if len(t.stack) > 0 {
+			t.stack = t.stack[:len(t.stack)-1]
+		}
+	case "once":
+		name := toks[0].Position().Filename
+		if t.once[name] {
+			// The rest of the file, its exit pragma included, is
+			// skipped.
+			if len(t.stack) > 0 {
+				t.stack = t.stack[:len(t.stack)-1]
+			}
+			return cc.SkipSource
+		}
+		if t.once == nil {
+			t.once = map[string]bool{}
+		}
+		t.once[name] = true
+	}
+	return nil
+}
+
+// tooDeep is the error for including name beyond maxIncludeDepth: at the
+// #include in the file that includes it, naming the cycle if there is one.
+func (t *includeTracker) tooDeep(name string) *lsl.Error {
+	parent := t.stack[len(t.stack)-1]
+	msg := fmt.Sprintf("#include nested more than %d levels deep", maxIncludeDepth)
+	for i := len(t.stack) - 1; i >= 0; i-- {
+		if t.stack[i] == name {
+			chain := append(append([]string{}, t.stack[i:]...), name)
+			for j, c := range chain {
+				chain[j] = path.Base(c)
+			}
+			msg += " (file includes itself?): " + strings.Join(chain, " includes ")
+			break
+		}
+	}
+	return &lsl.Error{Pos: includePos(parent, t.fsys.texts[parent], name), Msg: msg}
+}
+
+// includePos finds the #include of child in the text of parent: the
+// position of its name, as cc reports include errors. Without one found,
+// the position is the file's.
+func includePos(parent, text, child string) lsl.Pos {
+	pos := lsl.Pos{File: parent}
+	for i, ln := range strings.Split(text, "\n") {
+		j := directiveArg(ln)
+		if j < 0 {
+			continue
+		}
+		end := strings.IndexAny(ln[j+1:], "\">")
+		if end < 0 {
+			continue
+		}
+		nm := ln[j+1 : j+1+end]
+		if nm == child || path.Base(nm) == path.Base(child) {
+			return lsl.Pos{File: parent, Line: i + 1, Col: j + 1}
+		}
+	}
+	return pos
+}
+
+type memFile struct {
+	name string
+	r    *strings.Reader
+	size int64
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return memInfo{f}, nil }
+func (f *memFile) Read(b []byte) (int, error) { return f.r.Read(b) }
+func (f *memFile) Close() error               { return nil }
+
+type memInfo struct{ f *memFile }
+
+func (i memInfo) Name() string       { return path.Base(i.f.name) }
+func (i memInfo) Size() int64        { return i.f.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }

@@ -1,0 +1,298 @@
+package cfront
+
+import (
+	"fmt"
+	"regexp"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// syntaxErrors reports, on the parse tree and so before cc's type checker
+// sees it, what the checker or the translator would get wrong:
+//
+//   - an operand that must be an lvalue and is not (++1, (x+1)--, 1 = 2,
+//     &1): cc's checker reports most as "internal error" without a
+//     position, and accepts &1;
+//   - _Atomic and thread-local storage, which the translator would turn
+//     into plain shared variables with plain loads and stores.
+func syntaxErrors(ast *cc.AST) ErrorList {
+	var errs ErrorList
+	add := func(t cc.Token, msg string) {
+		errs = append(errs, &lsl.Error{Pos: tokPos(t), Msg: msg})
+	}
+	walkNodes(ast.TranslationUnit, func(n any) {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond && notLvalue(x.UnaryExpression) {
+				add(x.Token, "lvalue required as left operand of assignment")
+			}
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionInc:
+				if notLvalue(x.UnaryExpression) {
+					add(x.Token, "lvalue required as increment operand")
+				}
+			case cc.UnaryExpressionDec:
+				if notLvalue(x.UnaryExpression) {
+					add(x.Token, "lvalue required as decrement operand")
+				}
+			case cc.UnaryExpressionAddrof:
+				if notLvalue(x.CastExpression) {
+					add(x.Token, "lvalue required as unary '&' operand")
+				}
+			}
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionInc:
+				if notLvalue(x.PostfixExpression) {
+					add(x.Token, "lvalue required as increment operand")
+				}
+			case cc.PostfixExpressionDec:
+				if notLvalue(x.PostfixExpression) {
+					add(x.Token, "lvalue required as decrement operand")
+				}
+			}
+		case *cc.ConditionalExpression:
+			// cc's checker dereferences the missing operand when the
+			// condition is constant.
+			if x.Case == cc.ConditionalExpressionCond && (x.ExpressionList == nil || isNilNode(x.ExpressionList)) {
+				add(x.Token, "?: without a middle operand is not supported")
+			}
+		case *cc.PrimaryExpression:
+			// cc's checker reports a malformed one (1e) without a
+			// position.
+			if x.Case == cc.PrimaryExpressionFloat && !validFloat(x.Token.SrcStr()) {
+				add(x.Token, fmt.Sprintf("invalid floating constant %q", x.Token.SrcStr()))
+			}
+		case *cc.TypeQualifier:
+			if x.Case == cc.TypeQualifierAtomic {
+				add(x.Token, "_Atomic is not supported")
+			}
+		case *cc.AtomicTypeSpecifier:
+			add(x.Token, "_Atomic is not supported")
+		case *cc.StorageClassSpecifier:
+			if x.Case == cc.StorageClassSpecifierThreadLocal {
+				switch s := x.Token.SrcStr(); s {
+				case "__thread":
+					add(x.Token, "thread-local storage (__thread) is not supported")
+				default:
+					add(x.Token, s+" is not supported")
+				}
+			}
+		}
+	})
+	return errs
+}
+
+// notLvalue reports whether e is certainly not an lvalue: a constant, the
+// result of an operator other than *, [], ->, or . on an lvalue, a cast, a
+// call, or an enumeration constant. What it cannot tell (identifiers,
+// string literals, generic selections) it leaves to the type checker.
+func notLvalue(e cc.ExpressionNode) bool {
+	// A loop, not recursion: the operand may be wrapped deeply.
+	for e != nil && !isNilNode(e) {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			switch x.Case {
+			case cc.PrimaryExpressionInt, cc.PrimaryExpressionFloat, cc.PrimaryExpressionChar, cc.PrimaryExpressionLChar:
+				return true
+			case cc.PrimaryExpressionIdent:
+				return isEnumerator(x)
+			case cc.PrimaryExpressionExpr:
+				e = x.ExpressionList
+			default:
+				return false
+			}
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				return true // a comma expression
+			}
+			e = x.AssignmentExpression
+		case *cc.ConstantExpression:
+			e = x.ConditionalExpression
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionPrimary:
+				e = x.PrimaryExpression
+			case cc.PostfixExpressionSelect:
+				e = x.PostfixExpression // s.f is an lvalue if s is
+			case cc.PostfixExpressionCall, cc.PostfixExpressionInc, cc.PostfixExpressionDec:
+				return true
+			default:
+				return false
+			}
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionPostfix:
+				e = x.PostfixExpression
+			case cc.UnaryExpressionDeref:
+				return false
+			case cc.UnaryExpressionReal, cc.UnaryExpressionImag:
+				e = x.UnaryExpression
+			default:
+				return true
+			}
+		case *cc.CastExpression:
+			if x.Case != cc.CastExpressionUnary {
+				return true
+			}
+			e = x.UnaryExpression
+		case *cc.MultiplicativeExpression:
+			if x.Case != cc.MultiplicativeExpressionCast {
+				return true
+			}
+			e = x.CastExpression
+		case *cc.AdditiveExpression:
+			if x.Case != cc.AdditiveExpressionMul {
+				return true
+			}
+			e = x.MultiplicativeExpression
+		case *cc.ShiftExpression:
+			if x.Case != cc.ShiftExpressionAdd {
+				return true
+			}
+			e = x.AdditiveExpression
+		case *cc.RelationalExpression:
+			if x.Case != cc.RelationalExpressionShift {
+				return true
+			}
+			e = x.ShiftExpression
+		case *cc.EqualityExpression:
+			if x.Case != cc.EqualityExpressionRel {
+				return true
+			}
+			e = x.RelationalExpression
+		case *cc.AndExpression:
+			if x.Case != cc.AndExpressionEq {
+				return true
+			}
+			e = x.EqualityExpression
+		case *cc.ExclusiveOrExpression:
+			if x.Case != cc.ExclusiveOrExpressionAnd {
+				return true
+			}
+			e = x.AndExpression
+		case *cc.InclusiveOrExpression:
+			if x.Case != cc.InclusiveOrExpressionXor {
+				return true
+			}
+			e = x.ExclusiveOrExpression
+		case *cc.LogicalAndExpression:
+			if x.Case != cc.LogicalAndExpressionOr {
+				return true
+			}
+			e = x.InclusiveOrExpression
+		case *cc.LogicalOrExpression:
+			if x.Case != cc.LogicalOrExpressionLAnd {
+				return true
+			}
+			e = x.LogicalAndExpression
+		case *cc.ConditionalExpression:
+			if x.Case != cc.ConditionalExpressionLOr {
+				return true
+			}
+			e = x.LogicalOrExpression
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				return true
+			}
+			e = x.ConditionalExpression
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// isEnumerator reports whether an identifier names an enumeration
+// constant, resolving it as cc's type checker will: the innermost scope
+// with a declaration of the name visible at the identifier wins. (cc's
+// checker reports an enumeration constant used as an lvalue as an
+// internal error without a position.)
+func isEnumerator(x *cc.PrimaryExpression) bool {
+	name := x.Token.SrcStr()
+	seq := x.Token.Seq()
+	for s := x.LexicalScope(); s != nil; s = s.Parent {
+		var first cc.Node
+		for _, n := range s.Nodes[name] {
+			switch n.(type) {
+			case *cc.Declarator, *cc.Enumerator, *cc.Parameter:
+				if v, ok := n.(interface{ Visible() int }); ok && seq >= v.Visible() && first == nil {
+					first = n
+				}
+			}
+		}
+		if first != nil {
+			_, ok := first.(*cc.Enumerator)
+			return ok
+		}
+	}
+	return false
+}
+
+// assignErrors reports, on the type-checked tree, assignments that cc's
+// checker accepts but C does not: to an array (the array decays to a
+// pointer before cc checks the assignment, and the translator would store
+// the pointer into the first element), and to a const object.
+func assignErrors(ast *cc.AST) ErrorList {
+	var errs ErrorList
+	check := func(op cc.Token, e cc.ExpressionNode, what string) {
+		if e == nil || isNilNode(e) {
+			return
+		}
+		t := e.Type()
+		if t == nil {
+			return
+		}
+		isArray := t.Kind() == cc.Array || t.Kind() == cc.Ptr && t.Undecay() != nil && t.Undecay().Kind() == cc.Array
+		if pe, ok := strip(e).(*cc.PrimaryExpression); ok && pe.Case == cc.PrimaryExpressionIdent {
+			// A parameter declared as an array is a pointer, which
+			// remembers the array it was adjusted from.
+			if d, ok := pe.ResolvedTo().(*cc.Declarator); ok {
+				isArray = d.Type().Kind() == cc.Array
+			}
+		}
+		if isArray {
+			if what == "assignment" {
+				errs = append(errs, &lsl.Error{Pos: tokPos(op), Msg: "assignment to expression with array type"})
+			}
+			return
+		}
+		if a := t.Attributes(); a != nil && a.IsConst() {
+			errs = append(errs, &lsl.Error{Pos: tokPos(op), Msg: what + " of read-only location"})
+		}
+	}
+	walkNodes(ast.TranslationUnit, func(n any) {
+		switch x := n.(type) {
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				check(x.Token, x.UnaryExpression, "assignment")
+			}
+		case *cc.UnaryExpression:
+			switch x.Case {
+			case cc.UnaryExpressionInc:
+				check(x.Token, x.UnaryExpression, "increment")
+			case cc.UnaryExpressionDec:
+				check(x.Token, x.UnaryExpression, "decrement")
+			}
+		case *cc.PostfixExpression:
+			switch x.Case {
+			case cc.PostfixExpressionInc:
+				check(x.Token, x.PostfixExpression, "increment")
+			case cc.PostfixExpressionDec:
+				check(x.Token, x.PostfixExpression, "decrement")
+			}
+		}
+	})
+	return errs
+}
+
+// floatConst matches a C floating constant: its digits and exponent, then
+// the suffixes gcc knows (f, l, f16 … f128x, bf16, df, dd, dl, w, q, and i
+// or j for imaginary).
+var floatConst = regexp.MustCompile(`^(?:(?:[0-9]*\.[0-9]+|[0-9]+\.?)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]*\.[0-9a-fA-F]+|[0-9a-fA-F]+\.?)[pP][+-]?[0-9]+)` +
+	`(?i:[ij]?(?:f|l|f16|f32|f64|f128|f32x|f64x|bf16|df|dd|dl|w|q)?[ij]?)$`)
+
+func validFloat(s string) bool { return floatConst.MatchString(s) }

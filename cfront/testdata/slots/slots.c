@@ -1,0 +1,37 @@
+// Fence slots: at C statement boundaries only. None inside an atomic
+// block, before a label or a case, after a function's final return, or in
+// code that comes from a macro.
+#include "lsl_protos.h"
+
+int x, y;
+
+#define TWO_STORES x = 1; y = 1
+
+int f(int n)
+{
+    int i = 0;
+    while (i < n) {
+        x = i;
+        i++;
+    }
+    lsl_atomic_begin();
+    x = 2;
+    y = 2;
+    lsl_atomic_end();
+    switch (n) {
+    case 1:
+        y = 3;
+        break;
+    default:
+        y = 4;
+    }
+    if (n)
+        x = 5;
+again:
+    if (x == 7)
+        goto again;
+    TWO_STORES;
+    return y;
+}
+
+void g(void) { x = 1; y = 2; }
