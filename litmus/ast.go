@@ -15,7 +15,10 @@ type File struct {
 	Comment  string  // the quoted comment line, without quotes; "" if none
 	Init     []InitEntry
 	Threads  []*Thread // P0, P1, … in order
-	Cond     Condition
+	// Printed are the locations of a "locations [...]" clause, which herd7
+	// prints in its outcomes; they do not change the verdict.
+	Printed []string
+	Cond    Condition
 }
 
 // InitEntry is one assignment of the initial state: a memory location

@@ -430,7 +430,13 @@ func (p *parser) parseTable(f *File) *lsl.Error {
 		if p.tok.kind == tEOF {
 			return p.errorf(p.tok.pos, `expected the final condition ("exists", "~exists" or "forall"), found end of file`)
 		}
-		if p.tok.kind == tIdent && (p.tok.text == "locations" || p.tok.text == "filter") {
+		if p.tok.kind == tIdent && p.tok.text == "locations" {
+			if err := p.parseLocations(f); err != nil {
+				return err
+			}
+			continue
+		}
+		if p.tok.kind == tIdent && p.tok.text == "filter" {
 			return p.errorf(p.tok.pos, "%q clauses are not supported", p.tok.text)
 		}
 		for col := 0; ; col++ {
@@ -458,6 +464,42 @@ func (p *parser) parseTable(f *File) *lsl.Error {
 			return p.errorf(p.tok.pos, `expected "|" or ";" after the instruction, found %s`, p.tok.describe())
 		}
 	}
+	return nil
+}
+
+// parseLocations reads "locations [x; 0:EAX; ...]": herd7 prints these
+// locations besides those of the condition. The clause does not change
+// which outcomes a test has, so it is recorded and otherwise ignored.
+func (p *parser) parseLocations(f *File) *lsl.Error {
+	p.next()
+	if err := p.expect("[", "after \"locations\""); err != nil {
+		return err
+	}
+	for !p.is("]") {
+		switch {
+		case p.is(";"):
+			p.next()
+		case p.tok.kind == tIdent:
+			f.Printed = append(f.Printed, p.tok.text)
+			p.next()
+		case p.tok.kind == tNum:
+			th, err := p.threadIndex()
+			if err != nil {
+				return err
+			}
+			if err := p.expect(":", "after a thread number"); err != nil {
+				return err
+			}
+			if p.tok.kind != tIdent {
+				return p.errorf(p.tok.pos, "expected a register after %d:, found %s", th, p.tok.describe())
+			}
+			f.Printed = append(f.Printed, strconv.Itoa(th)+":"+strings.ToUpper(p.tok.text))
+			p.next()
+		default:
+			return p.errorf(p.tok.pos, `expected a location, "N:REG", ";" or "]" in the locations clause, found %s`, p.tok.describe())
+		}
+	}
+	p.next()
 	return nil
 }
 

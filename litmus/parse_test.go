@@ -39,6 +39,12 @@ func TestParseForms(t *testing.T) {
 			cond:   "exists (true)",
 		},
 		{
+			name:   "a locations clause is accepted and ignored",
+			src:    "X86 T\n{}\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[x] ;\nlocations [x; 1:eax;]\nexists (1:EAX=1)",
+			instrs: []string{"MOV [x],$1", "MOV EAX,[x]"},
+			cond:   "exists (1:EAX=1)",
+		},
+		{
 			name:   "empty cells and an empty thread",
 			src:    "X86 T\n{}\n P0 | P1 | P2 ;\n | MOV [x],$1 | ;\n MFENCE | | ;\nexists (x=1)",
 			instrs: []string{"MFENCE", "MOV [x],$1", ""},
@@ -177,7 +183,7 @@ func TestParseErrors(t *testing.T) {
 		{"number as instruction", head + " 1 | ;", `t.litmus:4:2: expected an instruction, found "1"`},
 		{"unclosed row", head + " MFENCE | MFENCE", `t.litmus:4:17: expected "|" or ";" after the instruction, found end of file`},
 		{"no condition", head + " MFENCE | ;\n", `t.litmus:5:1: expected the final condition ("exists", "~exists" or "forall"), found end of file`},
-		{"locations clause", head + "locations [x;]\nexists (true)", `t.litmus:4:1: "locations" clauses are not supported`},
+		{"locations clause, bad item", head + "locations [x; $1]\nexists (true)", `t.litmus:4:15: expected a location, "N:REG", ";" or "]" in the locations clause, found "$"`},
 		{"not forall", head + "~forall (true)", `t.litmus:4:2: expected "exists" after "~", found "forall"`},
 		{"empty condition", head + "exists", `t.litmus:4:7: expected a proposition, found end of file`},
 		{"unclosed parenthesis", head + "exists (0:EAX=1", `t.litmus:4:16: expected ")" to close the parenthesis, found end of file`},
