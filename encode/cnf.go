@@ -16,9 +16,16 @@ type cnf struct {
 	T       Lit
 	vars    int
 	clauses int
+	lits    int64
 	buf     []Lit
 	stop    chan bool // gini's stop requests (see stopper)
+	// grow, while the encoding is built, checks its memory budget every
+	// growEvery clauses (counting clauses is all it costs add).
+	grow     func()
+	nextGrow int
 }
+
+const growEvery = 1 << 14
 
 func newCNF() *cnf {
 	c := &cnf{g: gini.New()}
@@ -52,6 +59,11 @@ func (c *cnf) add(lits ...Lit) {
 		c.buf = append(c.buf, l)
 	}
 	c.clauses++
+	c.lits += int64(len(c.buf))
+	if c.clauses >= c.nextGrow && c.grow != nil {
+		c.nextGrow = c.clauses + growEvery
+		c.grow()
+	}
 	if len(c.buf) == 0 {
 		c.g.Add(c.F())
 		c.g.Add(0)

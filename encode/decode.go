@@ -16,6 +16,9 @@ type Execution struct {
 	Faults []*ErrorPoint
 	// Fences are the executed, enabled fences.
 	Fences []*Fence
+	// Reached are all executed fences, enabled or not (fence inference
+	// asks which disabled candidates the execution contradicts).
+	Reached []*Fence
 }
 
 // ExecAccess is one executed access with its values.
@@ -40,7 +43,11 @@ func (e *Encoding) Decode() *Execution {
 		}
 	}
 	for _, f := range e.Fences {
-		if g.Value(f.Exec) && g.Value(f.Enable) {
+		if !g.Value(f.Exec) {
+			continue
+		}
+		x.Reached = append(x.Reached, f)
+		if g.Value(f.Enable) {
 			x.Fences = append(x.Fences, f)
 		}
 	}

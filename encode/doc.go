@@ -76,4 +76,21 @@
 // A literal Init(l) says no store is visible and l reads the initial value.
 // An executed load takes one of them. Final values of locations are
 // encoded the same way, against the last store in <M.
+//
+// # Memory budget
+//
+// A test a little too large makes an encoding of many gigabytes (the
+// triangles grow with the cube of the accesses that may alias), and the
+// process would be killed for lack of memory after minutes. So each phase
+// is first estimated from counts, against Options.MaxMemory (default: half
+// the physical memory): the thread formulae from the value sets of the
+// range analysis, the memory order's pairs, its triangles (from C(n, 3), or
+// when that does not fit by running the elimination on bit sets without
+// listing triangles), and the value axioms (candidate stores per load).
+// Bytes per variable, clause, pair and triangle are the constants of
+// budget.go, measured on gini. As the encoding grows, the clause count and
+// the elimination's triangles are checked too, so a wrong estimate still
+// stops it near the budget. Either way Encode returns a *BudgetError
+// naming the test, the phase and the sizes that made it big. The checks
+// cost a few counts; the formula is the same.
 package encode

@@ -3,6 +3,7 @@ package encode
 import (
 	"context"
 	"fmt"
+	"math"
 	"reflect"
 	"time"
 	"unsafe"
@@ -33,6 +34,16 @@ type Options struct {
 	// they define which values are not out of thin air (SEMANTICS.md):
 	// verdicts and observation sets are the same either way.
 	NoRangeAnalysis bool
+	// FenceOn says which fences of the source are in force
+	// (Assumptions and FenceAssumptions enable those and disable the
+	// others); nil means all. Fence inference encodes every candidate
+	// fence once and chooses a placement with it.
+	FenceOn func(*lsl.Fence) bool
+	// MaxMemory is the memory budget of the encoding in bytes: 0 means
+	// DefaultMaxMemory, a negative value no budget. An encoding whose
+	// estimated size exceeds it stops with a *BudgetError naming what
+	// made it big, before the memory is taken (see doc.go).
+	MaxMemory int64
 }
 
 // Stats describe the size and cost of an encoding.
@@ -81,6 +92,7 @@ type Encoding struct {
 	finals   []*Dom
 	mem      *memEncoding
 	stats    Stats
+	budget   budget
 }
 
 // Access is a load or store of the test.
@@ -129,7 +141,7 @@ type ExceedPoint struct {
 
 // Encode builds the encoding of t on model m, with value domains from ra
 // (the range analysis of t).
-func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmodel.Model, opt Options) (*Encoding, error) {
+func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmodel.Model, opt Options) (enc *Encoding, err error) {
 	start := time.Now()
 	if opt.MaxCombinations == 0 {
 		opt.MaxCombinations = 1 << 16
@@ -137,6 +149,23 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	e := &Encoding{
 		Test: t, Model: m, Range: ra, c: newCNF(), opt: opt,
 		consts: map[lsl.Value]*Dom{}, eqs: map[[2]*Dom]Lit{},
+		budget: budget{max: resolveBudget(opt.MaxMemory), phase: "thread formulae"},
+	}
+	if e.budget.max < math.MaxInt64 {
+		e.c.grow, e.c.nextGrow = e.growthCheck, growEvery
+		defer func() {
+			e.c.grow = nil // clauses added later (blocking outcomes) are not the encoding's
+			if r := recover(); r != nil {
+				a, ok := r.(budgetAbort)
+				if !ok {
+					panic(r)
+				}
+				enc, err = nil, a.err
+			}
+		}()
+	}
+	if err := e.estimateThreads(); err != nil {
+		return nil, err
 	}
 	if err := e.encodeThreads(); err != nil {
 		return nil, err
@@ -157,6 +186,7 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	if err := e.encodeMemory(ctx); err != nil {
 		return nil, err
 	}
+	e.budget.phase = "observations"
 	e.encodeObservations()
 	e.stats.Vars, e.stats.Clauses = e.c.vars, e.c.clauses
 	e.stats.EncodeTime = time.Since(start)
@@ -176,11 +206,17 @@ func (e *Encoding) Assumptions() []Lit {
 	return as
 }
 
-// FenceAssumptions returns the assumptions enabling every fence.
+// FenceAssumptions returns the assumptions enabling every fence in force
+// (Options.FenceOn) and disabling the others.
 func (e *Encoding) FenceAssumptions() []Lit {
 	var as []Lit
 	for _, f := range e.Fences {
-		if f.Enable != e.c.T {
+		if f.Enable == e.c.T {
+			continue
+		}
+		if s, ok := f.Stmt.(*lsl.Fence); ok && e.opt.FenceOn != nil && !e.opt.FenceOn(s) {
+			as = append(as, f.Enable.Not())
+		} else {
 			as = append(as, f.Enable)
 		}
 	}

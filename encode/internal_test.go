@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"math/rand"
 	"testing"
 )
@@ -77,7 +78,14 @@ func TestChordalCompletion(t *testing.T) {
 				}
 			}
 		}
-		tris := m.chordalTriangles()
+		// the budget's simulation of the elimination counts the same
+		simTris, simFill, _ := m.countTriangles(math.MaxInt64)
+		edges0 := m.edges
+		tris, _ := m.chordalTriangles(nil)
+		if int64(len(tris)) != simTris || m.edges-edges0 != simFill {
+			t.Fatalf("graph %d: countTriangles says %d triangles, %d fill edges; the elimination made %d, %d",
+				iter, simTris, simFill, len(tris), m.edges-edges0)
+		}
 		for e := range orig {
 			if !m.adj[e[0]][e[1]] || !m.adj[e[1]][e[0]] {
 				t.Fatalf("edge %v lost", e)

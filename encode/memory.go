@@ -30,6 +30,7 @@ func (n *orderNode) isFence() bool { return n.fence != nil && len(n.members) == 
 type memEncoding struct {
 	nodes []*orderNode
 	adj   []map[int]bool
+	edges int64 // pairs in adj
 	lits  map[[2]int]Lit
 	// for decoding
 	flows map[[2]int]Lit // {store ID, load ID}
@@ -53,6 +54,7 @@ type fenceClause struct {
 func (e *Encoding) encodeMemory(ctx context.Context) error {
 	m := &memEncoding{lits: map[[2]int]Lit{}, flows: map[[2]int]Lit{}, inits: map[int]Lit{}}
 	e.mem = m
+	e.budget.phase = "memory order"
 	model := e.Model
 	c := e.c
 
@@ -157,6 +159,36 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 
 	// Edges the constraints need.
 	sameAddr := func(a, b *Access) bool { return mayEqual(a.Addr, b.Addr) }
+	na := int64(len(e.Accesses))
+	if err := e.checkPairs(na*(na-1)/2, func() int64 {
+		// distinct node pairs (blocks have several accesses), on a bit
+		// set of n² bits if that is small; else access pairs, which is
+		// exact when the nodes are single accesses
+		nn := len(m.nodes)
+		var seen []uint64
+		if int64(nn)*int64(nn)/8 <= (e.budget.max-e.usage())/4 {
+			seen = make([]uint64, (nn*nn+63)/64)
+		}
+		n := int64(0)
+		for i, a := range e.Accesses {
+			for _, b := range e.Accesses[i+1:] {
+				if a.node == b.node || !(a.Store || b.Store) || !sameAddr(a, b) {
+					continue
+				}
+				if seen != nil {
+					k := min(a.node.id, b.node.id)*nn + max(a.node.id, b.node.id)
+					if seen[k/64]&(1<<(k%64)) != 0 {
+						continue
+					}
+					seen[k/64] |= 1 << (k % 64)
+				}
+				n++
+			}
+		}
+		return n
+	}); err != nil {
+		return err
+	}
 	for i, a := range e.Accesses {
 		for _, b := range e.Accesses[i+1:] {
 			if a.node != b.node && (a.Store || b.Store) && sameAddr(a, b) {
@@ -271,13 +303,23 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 
 	// Transitivity over a chordal completion of the edge graph.
 	if e.opt.FullOrder {
+		n := int64(len(m.nodes))
+		if err := e.checkPairs(n*(n-1)/2, func() int64 { return n * (n - 1) / 2 }); err != nil {
+			return err
+		}
 		for i := range m.nodes {
 			for j := i + 1; j < len(m.nodes); j++ {
 				m.addEdge(i, j)
 			}
 		}
 	}
-	triangles := m.chordalTriangles()
+	if err := e.checkTriangles(); err != nil {
+		return err
+	}
+	triangles, err := m.chordalTriangles(e.triangleCheck)
+	if err != nil {
+		return err
+	}
 	for _, t := range triangles {
 		xy, yz, xz := e.before(m.nodes[t[0]], m.nodes[t[1]]), e.before(m.nodes[t[1]], m.nodes[t[2]]), e.before(m.nodes[t[0]], m.nodes[t[2]])
 		c.add(xy.Not(), yz.Not(), xz)
@@ -307,11 +349,17 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 
 	// Value axioms.
-	var stores []*Access
+	e.budget.phase = "value axioms"
+	var stores, loads []*Access
 	for _, a := range e.Accesses {
 		if a.Store {
 			stores = append(stores, a)
+		} else {
+			loads = append(loads, a)
 		}
+	}
+	if err := e.checkAxioms(loads, stores); err != nil {
+		return err
 	}
 	for _, l := range e.Accesses {
 		if l.Store {
@@ -483,9 +531,10 @@ func (e *Encoding) bool(b bool) Lit {
 }
 
 func (m *memEncoding) addEdge(i, j int) {
-	if i == j {
+	if i == j || m.adj[i][j] {
 		return
 	}
+	m.edges++
 	m.adj[i][j] = true
 	m.adj[j][i] = true
 }
@@ -494,11 +543,14 @@ func (m *memEncoding) addEdge(i, j int) {
 // minimum-degree order (joining the remaining neighbours of each), and
 // returns every triangle of the result. An orientation of a chordal graph
 // is acyclic iff none of its triangles is a cycle, so transitivity on
-// these triangles makes the memory order extend to a total order.
-func (m *memEncoding) chordalTriangles() [][3]int {
+// these triangles makes the memory order extend to a total order. check
+// is called as the triangles and fill-in edges grow, and stops the
+// elimination with its error.
+func (m *memEncoding) chordalTriangles(check func(tris, fill int64) error) ([][3]int, error) {
 	n := len(m.nodes)
 	removed := make([]bool, n)
 	var tris [][3]int
+	edges0 := m.edges
 	for step := 0; step < n; step++ {
 		best, bestDeg := -1, 0
 		for v := 0; v < n; v++ {
@@ -519,6 +571,11 @@ func (m *memEncoding) chordalTriangles() [][3]int {
 			for _, b := range nb[i+1:] {
 				m.addEdge(a, b)
 				tris = append(tris, [3]int{v, a, b})
+				if len(tris)%growEvery == 0 && check != nil {
+					if err := check(int64(len(tris)), m.edges-edges0); err != nil {
+						return nil, err
+					}
+				}
 			}
 		}
 		removed[v] = true
@@ -532,7 +589,7 @@ func (m *memEncoding) chordalTriangles() [][3]int {
 			m.adj[u][v] = true
 		}
 	}
-	return tris
+	return tris, nil
 }
 
 func pairKind(beforeStore, afterStore bool) lsl.FenceKind {

@@ -2,12 +2,16 @@ package mining
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
+	"checkfence/cfront"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/tests"
@@ -124,5 +128,272 @@ func TestSpecKey(t *testing.T) {
 	}
 	if keys[0] == keys[2] || keys[2] == keys[3] || keys[0] == keys[3] {
 		t.Error("different harnesses share a key")
+	}
+}
+
+// loopMP is message passing whose receiver counts up to the data in a
+// loop: a set of two outcomes mined with a loop bound above 1.
+const loopMP = `#include "lsl_protos.h"
+int data, flag;
+void init(void) { data = 0; flag = 0; }
+void send(void) { data = 2; flag = 1; }
+void recv(void)
+{
+    int f = flag;
+    int d = data;
+    int i = 0;
+    while (i < d)
+        i++;
+    lsl_observe_output("flag", f);
+    if (f)
+        lsl_observe_output("i", i);
+}
+`
+
+// compileTest compiles C (a file name, or the text itself if it names no
+// file) and parses the tests named in harness.
+func compileTest(tb testing.TB, file, text, harness string) (*lsl.Program, []*tests.Test) {
+	tb.Helper()
+	var prog *lsl.Program
+	var err error
+	if text != "" {
+		prog, err = cfront.CompileSources([]cfront.Source{{Name: file, Text: text}}, cfront.Options{})
+	} else {
+		prog, err = cfront.Compile([]string{file}, cfront.Options{})
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ts, err := tests.Parse("t.tests", []byte(harness))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return prog, ts
+}
+
+// editEntry applies edit to the entry of the file as generic JSON.
+func editEntry(t *testing.T, file string, edit func(e map[string]any)) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e map[string]any
+	if err := json.Unmarshal(b, &e); err != nil {
+		t.Fatal(err)
+	}
+	edit(e)
+	if b, err = json.Marshal(e); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// forgeEntry edits the entry of the file and gives it the checksum of
+// its new content, as a forger (or a bug) would.
+func forgeEntry(t *testing.T, file string, edit func(c *CachedSpec)) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := decodeEntry(b)
+	if c.damage != nil {
+		t.Fatal(c.damage)
+	}
+	edit(c)
+	c.Checksum = c.checksum()
+	if b, err = json.Marshal(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// outcomeList returns the outcomes of a generic entry.
+func outcomeList(e map[string]any) []any { return e["outcomes"].([]any) }
+
+// setObs sets the value of observation k of invocation 0 of thread th of
+// a generic outcome.
+func setObs(o any, th, k int, val string) {
+	o.(map[string]any)["Threads"].([]any)[th].([]any)[0].([]any)[k].(map[string]any)["Val"] = val
+}
+
+// TestCacheTampering: whatever is done to a cache entry, the verdict is
+// the one checkfence gives without a cache (CLI.md). An entry that is
+// damaged, another test's, or otherwise not to be believed is mined
+// again, with a note saying why, and overwritten by the fresh one.
+func TestCacheTampering(t *testing.T) {
+	mp, mpTests := compileTest(t, "../examples/c/mp.c", "", "test T0 = init ( send | recv )\ntest T1 = init ( recv | send )\n")
+	msn, msnTests := compileTest(t, "../algorithms/msn/msn.c", "", "test T0 = i ( e | d )\ntest Ti2 = i e ( e d | d e )\n")
+	loop, loopTests := compileTest(t, "loopmp.c", loopMP, "test T0 = init ( send | recv )\n")
+	relaxed, sc := memmodel.MustByName("relaxed"), memmodel.MustByName("sc")
+	type target struct {
+		prog  *lsl.Program
+		test  *tests.Test
+		other *tests.Test // whose entry is swapped in
+		model *memmodel.Model
+	}
+	mpT0 := target{mp, mpTests[0], mpTests[1], relaxed}
+	msnT0 := target{msn, msnTests[0], msnTests[1], sc}
+	loopT0 := target{loop, loopTests[0], nil, sc}
+	swap := func(t *testing.T, file, other string) {
+		b, err := os.ReadFile(other)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		target target
+		// tamper edits file, the entry of the test; other is the entry of
+		// target.other
+		tamper func(t *testing.T, file, other string)
+		// maxUnroll for the tampered run (default 10), noStutter the
+		// option
+		maxUnroll int
+		noStutter bool
+		want      Verdict
+		// stays: the fresh mining stores nothing (inconclusive), so the
+		// entry is ignored again on the next run
+		stays bool
+	}{
+		{name: "{}", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) { os.WriteFile(file, []byte("{}"), 0o644) }},
+		{name: "null", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) { os.WriteFile(file, []byte("null"), 0o644) }},
+		{name: "empty outcome list", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			editEntry(t, file, func(e map[string]any) { e["outcomes"] = []any{} })
+		}},
+		{name: "one value changed", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			// the outcome flag=1 data=42 becomes the bad flag=1 data=0
+			editEntry(t, file, func(e map[string]any) { setObs(outcomeList(e)[1], 1, 1, "0") })
+		}},
+		{name: "outcome added", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			editEntry(t, file, func(e map[string]any) {
+				var bad any
+				b, _ := json.Marshal(outcomeList(e)[1])
+				json.Unmarshal(b, &bad)
+				setObs(bad, 1, 1, "0")
+				e["outcomes"] = append(outcomeList(e), bad)
+			})
+		}},
+		{name: "another test's entry", target: mpT0, want: Fail, tamper: swap},
+		{name: "msn: another test's entry", target: msnT0, want: Pass, tamper: swap},
+		{name: "msn: another test's outcomes, checksum recomputed", target: msnT0, want: Pass, tamper: func(t *testing.T, file, other string) {
+			swap(t, file, other)
+			forgeEntry(t, file, func(c *CachedSpec) {
+				c.Init, c.Threads = []string{"i"}, [][]string{{"e"}, {"d"}}
+			})
+		}},
+		{name: "error outcome, checksum recomputed", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			forgeEntry(t, file, func(c *CachedSpec) {
+				c.Outcomes = append(c.Outcomes, lsl.Outcome{Init: c.Outcomes[0].Init, Threads: c.Outcomes[0].Threads, Fault: lsl.FaultUndefined})
+			})
+		}},
+		{name: "truncated file", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			b, _ := os.ReadFile(file)
+			os.WriteFile(file, b[:len(b)/2], 0o644)
+		}},
+		{name: "wrong format version", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			editEntry(t, file, func(e map[string]any) { e["format"] = "checkfence observation set v2" })
+		}},
+		{name: "bounds tampered", target: loopT0, want: Pass, tamper: func(t *testing.T, file, _ string) {
+			editEntry(t, file, func(e map[string]any) {
+				for k := range e["bounds"].(map[string]any) {
+					e["bounds"].(map[string]any)[k] = 2
+				}
+			})
+		}},
+		// Not tampered: mined with a larger MaxUnroll than this run's.
+		{name: "bounds above MaxUnroll", target: loopT0, maxUnroll: 2, want: Inconclusive, stays: true},
+		{name: "other stutter reduction", target: loopT0, noStutter: true, want: Pass},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tg := tc.target
+			opt := PipelineOptions{MaxUnroll: tc.maxUnroll, NoStutterReduction: tc.noStutter}
+			if opt.MaxUnroll == 0 {
+				opt.MaxUnroll = 10
+			}
+			ctx := context.Background()
+			fresh, err := CheckTest(ctx, tg.prog, nil, tg.test, tg.model, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fresh.Verdict != tc.want {
+				t.Fatalf("without a cache: %s, want %s", fresh.Verdict, tc.want)
+			}
+			cache := DirCache{Dir: t.TempDir()}
+			genuine := PipelineOptions{MaxUnroll: 10, Cache: cache}
+			entry := func(tt *tests.Test) string {
+				if _, _, err := MineTest(ctx, tg.prog, tt, genuine); err != nil {
+					t.Fatal(err)
+				}
+				k, err := SpecKey(tg.prog, tt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return cache.path(k)
+			}
+			file, other := entry(tg.test), ""
+			if tg.other != nil {
+				other = entry(tg.other)
+			}
+			if tc.tamper != nil {
+				tc.tamper(t, file, other)
+			}
+			var mu sync.Mutex
+			var notes []string
+			opt.Cache = cache
+			opt.Progress = func(format string, args ...any) {
+				mu.Lock()
+				notes = append(notes, fmt.Sprintf(format, args...))
+				mu.Unlock()
+			}
+			for run := range 2 {
+				notes = nil
+				res, err := CheckTest(ctx, tg.prog, nil, tg.test, tg.model, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != fresh.Verdict || !slices.Equal(res.Spec.Keys(), fresh.Spec.Keys()) {
+					t.Fatalf("run %d: %s with spec %v; without a cache %s with spec %v", run, res.Verdict, res.Spec.Keys(), fresh.Verdict, fresh.Spec.Keys())
+				}
+				ignored := slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "cached observation set ignored") })
+				// first run: the entry is ignored; second: the fresh one
+				// that replaced it is used
+				if wantIgnored := run == 0 || tc.stays; res.SpecCached == wantIgnored || ignored != wantIgnored {
+					t.Errorf("run %d: spec cached %v, ignored-note %v; notes %q", run, res.SpecCached, ignored, notes)
+				}
+			}
+		})
+	}
+}
+
+// TestCacheUnwritable: a cache that cannot be written is a warning, and
+// the verdict and the set are those without a cache.
+func TestCacheUnwritable(t *testing.T) {
+	prog, ts := compileTest(t, "../examples/c/mp.c", "", "test T0 = init ( send | recv )\n")
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	opt := PipelineOptions{Cache: DirCache{Dir: filepath.Join(file, "sub")}, Warn: func(format string, args ...any) {
+		warnings = append(warnings, fmt.Sprintf(format, args...))
+	}}
+	res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Verdict != Fail || res.Spec.Len() != 2 {
+		t.Errorf("verdict %s, %d observations; want fail, 2", res.Verdict, res.Spec.Len())
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "cannot write the observation-set cache") {
+		t.Errorf("warnings %q", warnings)
 	}
 }

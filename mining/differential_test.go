@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"checkfence/encode"
+	"checkfence/internal/longtest"
 	"checkfence/internal/reference"
 	"checkfence/internal/testgen"
 	"checkfence/lsl"
@@ -18,9 +20,55 @@ import (
 )
 
 var (
-	diffN    = flag.Int("diff.n", 1000, "number of generated tests in the differential test")
+	diffN    = flag.Int("diff.n", 0, "number of generated tests in the differential test (0: 200, or 1000 with CHECKFENCE_LONG=1)")
 	diffSeed = flag.Uint64("diff.seed", 1, "seed of the differential test's generator")
+	diffScan = flag.Int("diff.scan", 1000, "number of generated tests searched for one that tells a broken model or an encoder ignoring bounds apart")
 )
+
+// differentialN is the number of generated tests of TestDifferential.
+func differentialN() int {
+	switch {
+	case *diffN > 0:
+		return *diffN
+	case testing.Short():
+		return 100
+	}
+	return longtest.N(200, 1000)
+}
+
+// refMemo keeps the reference's outcomes of the generated tests, which
+// TestDifferential and the tests that show it can fail all need.
+var refMemo = struct {
+	sync.Mutex
+	m map[refKey]refResult
+}{m: map[refKey]refResult{}}
+
+type refKey struct {
+	seed  uint64
+	i     int
+	model string
+}
+
+type refResult struct {
+	outcomes []lsl.Outcome
+	err      error
+}
+
+// generatedRef returns the reference's outcomes of generated(seed, i),
+// which is test, on the model called model.
+func generatedRef(seed uint64, i int, test *lsl.Test, model string) ([]lsl.Outcome, error) {
+	k := refKey{seed, i, model}
+	refMemo.Lock()
+	r, ok := refMemo.m[k]
+	refMemo.Unlock()
+	if !ok {
+		r.outcomes, r.err = reference.Outcomes(test, model)
+		refMemo.Lock()
+		refMemo.m[k] = r
+		refMemo.Unlock()
+	}
+	return r.outcomes, r.err
+}
 
 // generated returns the i-th generated test of the differential run.
 func generated(seed uint64, i int) *lsl.Test {
@@ -57,11 +105,12 @@ func diffNamed(want, got []lsl.Outcome, wantOnly, gotOnly string) string {
 	return b.String()
 }
 
-// compare compares the encoder's outcomes of t on model m with the
-// reference's outcomes on the model named ref. It returns a description
-// of the difference, "" if none, and whether the reference could decide.
-func compare(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool, error) {
-	want, err := reference.Outcomes(t, ref)
+// compare compares the encoder's outcomes of t, generated(seed, i), on
+// model m with the reference's outcomes on the model named ref. It
+// returns a description of the difference, "" if none, and whether the
+// reference could decide.
+func compare(seed uint64, i int, t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, bool, error) {
+	want, err := generatedRef(seed, i, t, ref)
 	if err != nil {
 		return "", false, nil // too big or unsupported for brute force
 	}
@@ -73,10 +122,10 @@ func compare(t *lsl.Test, m *memmodel.Model, ref string, opt Options) (string, b
 }
 
 // check compares, on the model called name, the encoder's outcomes of
-// test with the range analysis, without it, and the reference's. It
-// returns a description of the first difference, "" if none, and
-// whether the reference decided.
-func check(t *testing.T, test *lsl.Test, name string) (string, bool) {
+// test with the range analysis, without it, and the reference's (ref
+// computes them). It returns a description of the first difference, ""
+// if none, and whether the reference decided.
+func check(t *testing.T, test *lsl.Test, name string, ref func() ([]lsl.Outcome, error)) (string, bool) {
 	t.Helper()
 	m := memmodel.MustByName(name)
 	got, err := Outcomes(context.Background(), test, m, Options{})
@@ -88,7 +137,7 @@ func check(t *testing.T, test *lsl.Test, name string) (string, bool) {
 	if err != nil {
 		t.Fatalf("%s on %s without range analysis: %v\n%s", test.Name, name, err, test)
 	}
-	want, err := reference.Outcomes(test, name)
+	want, err := ref()
 	decided := err == nil
 	if err != nil && !errors.Is(err, reference.ErrTooBig) {
 		// The generator makes only what the reference supports.
@@ -132,13 +181,11 @@ func loops(t *lsl.Test) int {
 // hold pointers, pointer arithmetic, arithmetic and, in a good share of
 // them, unrolled loops whose bound some executions exceed (the
 // requirement: identical verdicts and observation sets with and without
-// the analysis on at least 1,000 such programs). -diff.n and -diff.seed
-// run more or other tests.
+// the analysis on at least 1,000 such programs: the default run checks
+// 200, CHECKFENCE_LONG=1 1,000). -diff.n and -diff.seed run more or
+// other tests.
 func TestDifferential(t *testing.T) {
-	n := *diffN
-	if testing.Short() {
-		n = 100
-	}
+	n := differentialN()
 	withLoops, decided, mismatches := 0, 0, 0
 	for i := 0; i < n; i++ {
 		test := generated(*diffSeed, i)
@@ -146,7 +193,7 @@ func TestDifferential(t *testing.T) {
 			withLoops++
 		}
 		for _, name := range memmodel.Names() {
-			d, ok := check(t, test, name)
+			d, ok := check(t, test, name, func() ([]lsl.Outcome, error) { return generatedRef(*diffSeed, i, test, name) })
 			if ok {
 				decided++
 			}
@@ -229,7 +276,7 @@ func TestDifferentialRegressions(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, name := range memmodel.Names() {
-				if d, _ := check(t, test, name); d != "" {
+				if d, _ := check(t, test, name, func() ([]lsl.Outcome, error) { return reference.Outcomes(test, name) }); d != "" {
 					t.Errorf("%s: %s", name, d)
 				}
 			}
@@ -239,8 +286,10 @@ func TestDifferentialRegressions(t *testing.T) {
 
 // TestDifferentialDetectsBrokenModels shows that the differential test can
 // fail: each model below breaks one axiom of a real model (memory models
-// are data, so a broken one is a modified row), and some generated test
-// must tell it apart from the reference's version of the real model.
+// are data, so a broken one is a modified row), and some generated test,
+// among the first -diff.scan (1,000; with -diff.seed=1 the last of them
+// to be told apart is test 631), must tell it apart from the reference's
+// version of the real model.
 func TestDifferentialDetectsBrokenModels(t *testing.T) {
 	broken := func(name string, f func(m *memmodel.Model)) *memmodel.Model {
 		m := *memmodel.MustByName(name)
@@ -262,9 +311,9 @@ func TestDifferentialDetectsBrokenModels(t *testing.T) {
 		{"serial without atomic operations", broken("serial", func(m *memmodel.Model) { m.SerialOps = false }), "serial"},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
-			for i := 0; i < *diffN; i++ {
+			for i := 0; i < *diffScan; i++ {
 				test := generated(*diffSeed, i)
-				d, ok, err := compare(test, tc.model, tc.ref, Options{})
+				d, ok, err := compare(*diffSeed, i, test, tc.model, tc.ref, Options{})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -329,12 +378,12 @@ func withoutBounds(t *lsl.Test) *lsl.Test {
 func TestDifferentialDetectsIgnoredBounds(t *testing.T) {
 	for _, name := range memmodel.Names() {
 		t.Run(name, func(t *testing.T) {
-			for i := 0; i < *diffN; i++ {
+			for i := 0; i < *diffScan; i++ {
 				test := generated(*diffSeed, i)
 				if loops(test) == 0 {
 					continue
 				}
-				want, err := reference.Outcomes(test, name)
+				want, err := generatedRef(*diffSeed, i, test, name)
 				if err != nil {
 					continue
 				}

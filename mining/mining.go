@@ -27,6 +27,10 @@ type Stats struct {
 	Total     time.Duration
 }
 
+// ErrInternal marks an error that is a bug in checkfence, not a fault of
+// the input: the command line reports it as an internal error.
+var ErrInternal = errors.New("internal error")
+
 // ErrTooManyOutcomes is returned when Options.MaxOutcomes is exceeded.
 var ErrTooManyOutcomes = errors.New("too many distinct outcomes")
 

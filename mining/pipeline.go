@@ -35,6 +35,9 @@ type PipelineOptions struct {
 	Progress func(format string, args ...any)
 	// Cache, if set, keeps mined observation sets between runs.
 	Cache SpecCache
+	// Warn, if set, is told of trouble that does not change the verdict,
+	// such as a cache that cannot be written (else Progress is told).
+	Warn func(format string, args ...any)
 	// NoStutterReduction unrolls without the stutter reduction (see
 	// package unroll), to measure it or cross-check it.
 	NoStutterReduction bool
@@ -74,9 +77,11 @@ type TestResult struct {
 	// Counterexample and the Encoding it came from, when Verdict is Fail.
 	Counterexample *encode.Execution
 	Encoding       *encode.Encoding
-	// Loop names the loop that exceeded MaxUnroll, when Inconclusive.
-	Loop  *unroll.Loop
-	Stats TestStats
+	// Loop names the loop that exceeded MaxUnroll, when Inconclusive;
+	// Exceeding is an execution (of Encoding) that runs past its bound.
+	Loop      *unroll.Loop
+	Exceeding *encode.Execution
+	Stats     TestStats
 }
 
 // lazy unrolls prog for t with growing bounds (paper Section 3.3) and
@@ -116,7 +121,10 @@ type TestResult struct {
 // runs longer than proverDelay is raced by a second solver (prove), whose
 // "no" ends it. Under serial loops do not retry for stale values, and
 // there is no background asker.
-func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats,
+//
+// When a loop cannot be bounded, *exceeding is set to an execution of the
+// returned encoding that runs past its bound.
+func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
 	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	// main is cancelled when the asker finds a failure: the rounds can stop
@@ -140,6 +148,9 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 	// one does, -1 if none does, 0 if interrupted.
 	askEach := func(ctx context.Context, e *encode.Encoding, background bool, base []encode.Lit, disjuncts [][]encode.Lit) int {
 		for _, d := range disjuncts {
+			if ctx.Err() != nil {
+				return 0
+			}
 			if r := solve(ctx, e, background, append(slices.Clip(base), d...)...); r != -1 {
 				return r
 			}
@@ -271,7 +282,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 		u, enc, stuck, failed, err := settle(nil, nil, nil, false)
 		if err == nil && !failed {
 			// the main path is stopped only for a failure found
-			err = fmt.Errorf("%s: the check stopped without a verdict (internal error)", t.Name)
+			err = fmt.Errorf("%s: the check stopped without a verdict: %w", t.Name, ErrInternal)
 		}
 		return u, enc, stuck, failed, err
 	}
@@ -420,6 +431,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			raiseSiblings(u, bounds, next)
 		}
 		if stuck != nil {
+			*exceeding = enc.Decode()
 			// Executions within these bounds may still fail.
 			return last(u, enc, bad, stuck, cur)
 		}
@@ -435,7 +447,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			}
 		}
 		if len(raisedLast) == 0 {
-			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which (internal error)", t.Name)
+			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which: %w", t.Name, ErrInternal)
 		}
 	}
 }
@@ -505,7 +517,7 @@ type serialMining struct {
 	res    *TestResult
 	bounds unroll.Bounds
 	start  time.Time
-	key    string // the cache key, if there is a cache
+	cached specInputs // the cache key and what it is made of, if there is a cache
 	// u and enc are the unrolling whose outcomes remain to be enumerated;
 	// nil when res is final already (from the cache, a serial failure, a
 	// loop that could not be bounded).
@@ -521,12 +533,12 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 	m := &serialMining{res: &TestResult{Test: t, Model: serial}, bounds: unroll.Bounds{}, start: time.Now()}
 	res := m.res
 	if opt.Cache != nil {
-		k, err := SpecKey(prog, t)
+		in, err := newSpecInputs(prog, t)
 		if err != nil {
 			return nil, err
 		}
-		m.key = k
-		if c, ok := opt.Cache.Load(k); ok {
+		m.cached = in
+		if c, ok := loadSpec(opt, in, t); ok {
 			opt.progress("%s: observation set from the cache", t.Name)
 			res.Verdict, res.Spec, res.SpecCached = Pass, specFromCache(c), true
 			for k, v := range c.Bounds {
@@ -537,7 +549,7 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 			return m, nil
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
+	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
 		e, err := Prepare(ctx, u.Test, serial, opt.Options)
 		if err != nil {
 			return nil, nil, err
@@ -550,7 +562,7 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 	res.fill(u, enc)
 	switch {
 	case loop != nil:
-		res.Verdict, res.Loop = Inconclusive, loop
+		res.Verdict, res.Loop, res.Encoding = Inconclusive, loop, enc
 		res.Spec = &ObservationSet{keys: map[string]bool{}}
 	case failed:
 		res.Verdict, res.SerialBug = Fail, true
@@ -588,9 +600,7 @@ func (m *serialMining) enumerate(ctx context.Context, opt *PipelineOptions) erro
 	} else {
 		res.Verdict = Pass
 		if opt.Cache != nil {
-			if err := opt.Cache.Store(m.key, cachedSpec(t, set, m.bounds, time.Since(m.start))); err != nil {
-				return fmt.Errorf("caching the observation set: %w", err)
-			}
+			storeSpec(opt, m.cached, t, set, m.bounds, time.Since(m.start))
 		}
 	}
 	res.Stats.SpecSize = set.Len()
@@ -657,7 +667,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		}
 	}
 	res := &TestResult{Test: t, Model: m}
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
 		e, err := Prepare(ctx, u.Test, m, opt.Options)
 		if err != nil {
 			return nil, nil, err
@@ -707,7 +717,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	switch {
 	case res.Verdict == Fail:
 	case loop != nil:
-		res.Verdict, res.Loop = Inconclusive, loop
+		res.Verdict, res.Loop, res.Encoding = Inconclusive, loop, final
 	default:
 		res.Verdict = Pass
 	}
@@ -744,6 +754,10 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 	st := &Stats{Stats: enc.Stats()}
 	set := &ObservationSet{keys: map[string]bool{}}
 	for {
+		// A solve that finds an outcome at once does not look at ctx.
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
 		t0 := time.Now()
 		r := enc.Solve(ctx, append(enc.Assumptions(), act)...)
 		st.SolveTime += time.Since(t0)
@@ -765,7 +779,7 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 		}
 		lits, ok := enc.OutcomeLits(o)
 		if !ok || set.keys[o.Key()] {
-			return nil, nil, fmt.Errorf("mining: outcome %s cannot be excluded (internal error)", o.Key())
+			return nil, nil, fmt.Errorf("mining: outcome %s cannot be excluded: %w", o.Key(), ErrInternal)
 		}
 		set.keys[o.Key()] = true
 		set.Outcomes = append(set.Outcomes, o)

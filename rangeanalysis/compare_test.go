@@ -27,13 +27,14 @@ func TestCompareMatchesCombos(t *testing.T) {
 			got, want := valueSet{}, valueSet{}
 			compare(op, a, b, got)
 			sets := map[lsl.Reg]valueSet{"a": a, "b": b}
-			forCombos([]lsl.Reg{"a", "b"}, func(x lsl.Reg) valueSet { return sets[x] }, func(args []lsl.Value, d int) {
+			forCombos([]lsl.Reg{"a", "b"}, func(x lsl.Reg) valueSet { return sets[x] }, func(args []lsl.Value, d int) bool {
 				v, f := lsl.Eval(op, lsl.I32, args...)
 				if f != lsl.NoFault {
 					want.add(lsl.Undefined, 0)
-					return
+					return true
 				}
 				want.add(v, d)
+				return true
 			})
 			if !maps.Equal(got, want) {
 				t.Fatalf("%v %v %v: got %v, want %v", op, a, b, got, want)

@@ -16,6 +16,12 @@
 // dependency chain in which each (unrolled) instruction occurs at most
 // once.
 //
+// Every set is bounded by MaxSetSize, checked as it grows: the statement
+// that crosses it (an operation whose operand sets multiply, a load, a
+// store) stops the analysis with an error at its source position, naming
+// the test, thread and operation, before a pass builds sets many times
+// larger.
+//
 // The sets are also the semantics: SEMANTICS.md ("Values") defines the
 // values an execution may carry as exactly these sets, which is how
 // out-of-thin-air values are excluded. The encoder draws every value

@@ -13,7 +13,9 @@ import (
 const InitThread = -1
 
 // MaxSetSize bounds every value set; larger sets make the analysis fail
-// (the encoding would be too large to be useful anyway).
+// (the encoding would be too large to be useful anyway). The bound is
+// checked as each set grows, so the analysis stops at the statement that
+// crosses it, not after a pass has built sets many times larger.
 const MaxSetSize = 1 << 12
 
 // RegKey names a register of a thread.
@@ -80,8 +82,12 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	for a, b := range r.allocBase {
 		r.allocs[b] = a
 	}
-	threads := r.threadBodies()
-	for th, body := range threads {
+	threads := r.threadInvocations()
+	for th, invs := range threads {
+		var body []lsl.Stmt
+		for _, inv := range invs {
+			body = append(body, inv.Body...)
+		}
 		r.unbounded += countUnbounded(body)
 		da := &defAssign{thread: th, maybeUndef: r.maybeUndef}
 		da.run(body, map[lsl.Reg]bool{})
@@ -96,8 +102,8 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	}
 	for changed := true; changed; {
 		changed = false
-		for th, body := range threads {
-			c, err := r.pass(th, body)
+		for th, invs := range threads {
+			c, err := r.pass(th, invs)
 			if err != nil {
 				return nil, err
 			}
@@ -107,18 +113,15 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	return r, nil
 }
 
-// threadBodies returns the statements of each thread (init first, under
-// InitThread), invocations concatenated.
-func (r *Result) threadBodies() map[int][]lsl.Stmt {
-	m := map[int][]lsl.Stmt{}
-	for _, inv := range r.test.Init {
-		m[InitThread] = append(m[InitThread], inv.Body...)
+// threadInvocations returns the invocations of each thread (the init
+// phase under InitThread).
+func (r *Result) threadInvocations() map[int][]*lsl.Invocation {
+	m := map[int][]*lsl.Invocation{}
+	if len(r.test.Init) > 0 {
+		m[InitThread] = r.test.Init
 	}
 	for i, th := range r.test.Threads {
-		m[i] = nil
-		for _, inv := range th {
-			m[i] = append(m[i], inv.Body...)
-		}
+		m[i] = th
 	}
 	return m
 }
@@ -151,7 +154,7 @@ func (s valueSet) add(v lsl.Value, d int) bool {
 	return true
 }
 
-func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
+func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 	changed := false
 	reg := func(x lsl.Reg) valueSet { return r.set(r.regs, RegKey{th, x}) }
 	// note bumps the version of register k if its set changed since its
@@ -162,15 +165,26 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 		}
 	}
 	var err error
-	lsl.Walk(body, func(s lsl.Stmt) bool {
+	var inv *lsl.Invocation
+	// full checks the register a statement assigns: past MaxSetSize the
+	// analysis stops there, naming the statement.
+	full := func(s lsl.Stmt, dst valueSet) bool {
+		if len(dst) > MaxSetSize && err == nil {
+			err = r.setTooLarge(th, inv, s, "")
+		}
+		return err != nil
+	}
+	visit := func(s lsl.Stmt) bool {
 		if err != nil {
 			return false
 		}
 		switch s := s.(type) {
 		case *lsl.Const:
-			if reg(s.Dst).add(s.Val, 0) {
+			dst := reg(s.Dst)
+			if dst.add(s.Val, 0) {
 				r.regVer[RegKey{th, s.Dst}]++
 				changed = true
+				full(s, dst)
 			}
 		case *lsl.Prim:
 			dst := reg(s.Dst)
@@ -191,16 +205,18 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 			if isUnbounded(s.Op) {
 				bump = 1
 			}
-			forCombos(s.Args, reg, func(args []lsl.Value, depth int) {
+			// The product of the operand sets can be far larger than any
+			// set (a sum of sums): stop as soon as the result is too large.
+			forCombos(s.Args, reg, func(args []lsl.Value, depth int) bool {
 				v, fault := lsl.Eval(s.Op, s.Type, args...)
 				if fault != lsl.NoFault {
 					changed = dst.add(lsl.Undefined, 0) || changed
-					return
-				}
-				if d := depth + bump; d <= r.unbounded {
+				} else if d := depth + bump; d <= r.unbounded {
 					changed = dst.add(v, d) || changed
 				}
+				return len(dst) <= MaxSetSize
 			})
+			full(s, dst)
 		case *lsl.Load:
 			dst := reg(s.Dst)
 			sig := []int{r.regVer[RegKey{th, s.Addr}], 0}
@@ -219,7 +235,11 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 				for v, d := range r.loc(p) {
 					changed = dst.add(v, d) || changed
 				}
+				if full(s, dst) {
+					return false
+				}
 			}
+			full(s, dst)
 		case *lsl.Store:
 			src := reg(s.Src)
 			if r.unchanged(s, []int{r.regVer[RegKey{th, s.Src}], r.regVer[RegKey{th, s.Addr}]}) {
@@ -238,6 +258,10 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 					r.locVer[p]++
 					changed = true
 				}
+				if len(l) > MaxSetSize {
+					err = r.setTooLarge(th, inv, s, r.locName(p))
+					return false
+				}
 			}
 		case *lsl.Choose:
 			if s.Hi-s.Lo >= MaxSetSize || s.Hi < s.Lo {
@@ -251,36 +275,105 @@ func (r *Result) pass(th int, body []lsl.Stmt) (bool, error) {
 					changed = true
 				}
 			}
+			full(s, dst)
 		case *lsl.Alloc:
-			if reg(s.Dst).add(lsl.Ptr(r.allocBase[s]), 0) {
+			dst := reg(s.Dst)
+			if dst.add(lsl.Ptr(r.allocBase[s]), 0) {
 				r.regVer[RegKey{th, s.Dst}]++
 				changed = true
+				full(s, dst)
 			}
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			err = lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
 			return false
 		}
 		return true
-	})
-	if err != nil {
-		return false, err
 	}
-	for k, s := range r.regs {
-		if len(s) > MaxSetSize {
-			return false, fmt.Errorf("register %s of thread %d may hold more than %d values", k.Reg, k.Thread, MaxSetSize)
-		}
-	}
-	for a, s := range r.locs {
-		if len(s) > MaxSetSize {
-			return false, fmt.Errorf("location %s may hold more than %d values", a, MaxSetSize)
+	for _, inv = range invs {
+		lsl.Walk(inv.Body, visit)
+		if err != nil {
+			return false, err
 		}
 	}
 	return changed, nil
 }
 
+// setTooLarge is the error for statement s of invocation inv whose result
+// (or, for a store, location loc) may hold more than MaxSetSize values. It
+// names the source construct and where the test runs it: the analysis
+// works on unrolled, renamed registers that mean nothing to the user.
+func (r *Result) setTooLarge(th int, inv *lsl.Invocation, s lsl.Stmt, loc string) error {
+	where := "init"
+	if th != InitThread {
+		where = fmt.Sprintf("thread %d", th)
+	}
+	if inv != nil {
+		where += " (" + inv.Op + ")"
+	}
+	var what string
+	switch s := s.(type) {
+	case *lsl.Prim:
+		what = "the value of " + describeOp(s.Op)
+	case *lsl.Load:
+		what = "the value this load reads"
+	case *lsl.Store:
+		what = "location " + loc + ", after this store,"
+	default:
+		what = "the value of " + lsl.FormatStmt(s)
+	}
+	return lsl.Errorf(s.Position(), "test %s, %s: %s may take more than %d values, more than the range analysis tracks; reduce the values the test can produce (the ranges of lsl_choose, the number of operations)",
+		r.test.Name, where, what, MaxSetSize)
+}
+
+// describeOp names op as C writes it.
+func describeOp(op lsl.OpCode) string {
+	c := map[lsl.OpCode]string{
+		lsl.OpAdd: "this '+'", lsl.OpSub: "this '-'", lsl.OpMul: "this '*'", lsl.OpDiv: "this '/'",
+		lsl.OpRem: "this '%'", lsl.OpShl: "this '<<'", lsl.OpShr: "this '>>'", lsl.OpAnd: "this '&'",
+		lsl.OpOr: "this '|'", lsl.OpXor: "this '^'", lsl.OpNeg: "this unary '-'", lsl.OpBNot: "this '~'",
+		lsl.OpLNot: "this '!'", lsl.OpLt: "this '<'", lsl.OpLe: "this '<='", lsl.OpGt: "this '>'",
+		lsl.OpGe: "this '>='", lsl.OpConv: "this conversion", lsl.OpMov: "this expression",
+		lsl.OpOffset: "this field or element address", lsl.OpPAdd: "this pointer '+'", lsl.OpPSub: "this pointer '-'",
+	}
+	if d, ok := c[op]; ok {
+		return d
+	}
+	return "this " + op.String()
+}
+
+// locName names the location at addr as the program does (a global and
+// its fields or elements, or a block by the place that allocates it).
+func (r *Result) locName(addr lsl.Value) string {
+	var b strings.Builder
+	var shape *lsl.Shape
+	if g, ok := r.globals[addr.Base()]; ok {
+		b.WriteString(g.Name)
+		shape = g.Shape
+	} else if a, ok := r.allocs[addr.Base()]; ok {
+		fmt.Fprintf(&b, "(block allocated at %s)", a.Pos)
+		shape = a.Shape
+	} else {
+		return addr.String()
+	}
+	for _, o := range addr.Offsets() {
+		switch {
+		case shape != nil && shape.Fields != nil && o >= 0 && o < int64(len(shape.Fields)):
+			b.WriteString("." + shape.Fields[o].Name)
+			shape = shape.Fields[o].Shape
+		case shape != nil && shape.Elem != nil:
+			fmt.Fprintf(&b, "[%d]", o)
+			shape = shape.Elem
+		default:
+			fmt.Fprintf(&b, ".%d", o)
+			shape = nil
+		}
+	}
+	return b.String()
+}
+
 // forCombos calls f for every combination of values of the registers,
-// with the largest depth among them.
-func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, int)) {
+// with the largest depth among them, until f returns false.
+func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, int) bool) {
 	sets := make([][]lsl.Value, len(args))
 	depths := make([]map[lsl.Value]int, len(args))
 	for i, a := range args {
@@ -292,16 +385,18 @@ func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, i
 		sets[i] = sortedValues(s)
 	}
 	vals := make([]lsl.Value, len(args))
-	var rec func(i, d int)
-	rec = func(i, d int) {
+	var rec func(i, d int) bool
+	rec = func(i, d int) bool {
 		if i == len(args) {
-			f(vals, d)
-			return
+			return f(vals, d)
 		}
 		for _, v := range sets[i] {
 			vals[i] = v
-			rec(i+1, max(d, depths[i][v]))
+			if !rec(i+1, max(d, depths[i][v])) {
+				return false
+			}
 		}
+		return true
 	}
 	rec(0, 0)
 }
@@ -395,6 +490,10 @@ func countUnbounded(body []lsl.Stmt) int {
 func (r *Result) Reg(th int, reg lsl.Reg) []lsl.Value {
 	return sortedValues(r.regs[RegKey{th, reg}])
 }
+
+// RegSize returns the number of values register reg of thread th may
+// hold (what Reg returns, without building it).
+func (r *Result) RegSize(th int, reg lsl.Reg) int { return len(r.regs[RegKey{th, reg}]) }
 
 // Loc returns the values location addr may hold (its initial value
 // included), sorted; nil if no access can reach it.

@@ -17,6 +17,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"checkfence/algorithms"
+	"checkfence/cfront"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -107,7 +108,7 @@ func benchCommand(status *int) *cli.Command {
 						(c.Bool("quick") && !e.Quick) || (len(only) > 0 && !only[e.Test]) {
 						continue
 					}
-					prog, err := compileC([]string{s.Path(e.File)})
+					prog, err := compileC([]string{s.Path(e.File)}, cfront.Options{})
 					if err != nil {
 						return err
 					}

@@ -38,10 +38,19 @@ func checkCommand(status *int) *cli.Command {
 			out := c.App.Writer
 			failed, inconclusive := false, false
 			for _, t := range j.tests {
-				res, err := mining.CheckTest(c.Context, j.prog, j.spec, t, m, opt)
+				scope, topt := newTestScope(c, opt)
+				res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
 				done()
+				scope.cancel()
+				if kind, why, ok := scope.limitReached(err); ok {
+					inconclusive = true
+					if err := writeLimit(c, t.Name, m.Name, scope, kind, why); err != nil {
+						return err
+					}
+					continue
+				}
 				if err != nil {
-					return inputError{[]error{fmt.Errorf("%s: %w", t.Name, err)}}
+					return pipelineError(c.Context, t.Name, err)
 				}
 				var tr *trace.Trace
 				switch res.Verdict {
@@ -67,9 +76,21 @@ func checkCommand(status *int) *cli.Command {
 			default:
 				*status = exitPass
 			}
-			return nil
+			return j.finish()
 		},
 	}
+}
+
+// writeLimit reports a test stopped by a limit: inconclusive, and why.
+func writeLimit(c *cli.Context, test, model string, scope *testScope, kind, why string) error {
+	out := c.App.Writer
+	if c.Bool("json") {
+		rec := scope.record(kind, why)
+		rec["test"], rec["model"], rec["spec_size"], rec["stats"] = test, model, nil, map[string]any{}
+		return json.NewEncoder(out).Encode(rec)
+	}
+	_, err := fmt.Fprintf(out, "%-12s %s on %s  (%s)\n", mining.Inconclusive, test, model, why)
+	return err
 }
 
 // writeCheckText prints a verdict line, what explains it, and the trace.

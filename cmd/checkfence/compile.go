@@ -19,6 +19,7 @@ func compileCommand(status *int) *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path"},
 			&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro (NAME or NAME=VALUE)"},
+			&cli.BoolFlag{Name: "fence-slots", Usage: "mark the places where fence inference may place fences (fence ... slot N)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -29,7 +30,7 @@ func compileCommand(status *int) *cli.Command {
 					return usageError{fmt.Errorf("compile: %s is not a C file", f)}
 				}
 			}
-			prog, err := cfront.Compile(c.Args().Slice(), cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D")})
+			prog, err := cfront.Compile(c.Args().Slice(), cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D"), FenceSlots: c.Bool("fence-slots")})
 			if err != nil {
 				var errs []error
 				for _, e := range cfront.AsErrorList(err) {

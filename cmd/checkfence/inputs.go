@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -18,6 +20,22 @@ import (
 type job struct {
 	prog, spec *lsl.Program
 	tests      []*tests.Test
+	// cfiles are the implementation's C files, and copts how they were
+	// compiled.
+	cfiles []string
+	copts  cfront.Options
+	// fileErrs are the test files that could not be read or parsed: the
+	// command checks the others, then ends with status 2.
+	fileErrs []error
+}
+
+// finish is the command's error after its tests ran: the test files it
+// could not read, if any.
+func (j *job) finish() error {
+	if len(j.fileErrs) > 0 {
+		return inputError{j.fileErrs}
+	}
+	return nil
 }
 
 // pipelineFlags are the flags of the commands that run the pipeline.
@@ -32,6 +50,10 @@ func pipelineFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
 		&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test"},
 		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even when it is not a terminal"},
+		timeoutFlag(),
+		maxMemoryCLIFlag(),
+		&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path (as a C compiler does)"},
+		&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro, NAME or NAME=VALUE (as a C compiler does)"},
 	}
 }
 
@@ -52,33 +74,38 @@ func loadJob(c *cli.Context) (*job, error) {
 	if len(cfiles) == 0 || len(tfiles) == 0 {
 		return nil, usageError{fmt.Errorf("%s: give C files and test files", c.Command.Name)}
 	}
-	j := &job{}
+	j := &job{cfiles: cfiles, copts: cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D")}}
 	var err error
-	if j.prog, err = compileC(cfiles); err != nil {
+	if j.prog, err = compileC(cfiles, j.copts); err != nil {
 		return nil, err
 	}
 	if refs := c.StringSlice("spec"); len(refs) > 0 {
-		if j.spec, err = compileC(refs); err != nil {
+		if j.spec, err = compileC(refs, j.copts); err != nil {
 			return nil, err
 		}
 	}
+	// A test file that cannot be read or parsed is reported, and the
+	// tests of the others are checked (CLI.md); status 2 at the end.
 	var all []*tests.Test
-	var errs []error
 	for _, f := range tfiles {
 		src, err := os.ReadFile(f)
 		if err != nil {
-			errs = append(errs, err)
+			j.fileErrs = append(j.fileErrs, err)
 			continue
 		}
 		ts, err := tests.Parse(f, src)
 		if err != nil {
-			errs = append(errs, err)
+			j.fileErrs = append(j.fileErrs, err)
+			continue
+		}
+		if len(ts) == 0 {
+			j.fileErrs = append(j.fileErrs, fmt.Errorf("%s:1:1: no tests in this file (a test reads: test T0 = init ( op op | op ))", f))
 			continue
 		}
 		all = append(all, ts...)
 	}
-	if len(errs) > 0 {
-		return nil, inputError{errs}
+	if len(all) == 0 {
+		return nil, inputError{j.fileErrs}
 	}
 	if j.tests, err = tests.Select(all, c.StringSlice("test")); err != nil {
 		return nil, usageError{err}
@@ -105,6 +132,9 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 	}
 	opt.Encode.NoRangeAnalysis = c.Bool("no-range-analysis")
 	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
+	if opt.Encode.MaxMemory, err = maxMemoryFlag(c); err != nil {
+		return opt, nil, err
+	}
 	if !c.Bool("no-cache") {
 		dir := c.String("cache")
 		if dir == "" {
@@ -116,6 +146,7 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 			opt.Cache = mining.DirCache{Dir: dir}
 		}
 	}
+	opt.Warn = warnOnce(c.App.ErrWriter)
 	done = func() {}
 	w := c.App.ErrWriter
 	switch {
@@ -128,8 +159,29 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 	return opt, done, nil
 }
 
-func compileC(files []string) (*lsl.Program, error) {
-	prog, err := cfront.Compile(files, cfront.Options{})
+// warnOnce prints each kind of warning (each format) once per run, on w
+// whatever --json and --progress say: a cache that cannot be written
+// would otherwise warn for every test, and does not change the verdict.
+func warnOnce(w io.Writer) func(format string, args ...any) {
+	var mu sync.Mutex
+	seen := map[string]bool{}
+	return func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		if seen[format] {
+			return
+		}
+		seen[format] = true
+		lead := ""
+		if isTerminal(w) {
+			lead = "\r\033[K" // over a progress line
+		}
+		fmt.Fprintf(w, lead+"checkfence: warning: "+format+"\n", args...)
+	}
+}
+
+func compileC(files []string, opts cfront.Options) (*lsl.Program, error) {
+	prog, err := cfront.Compile(files, opts)
 	if err == nil {
 		return prog, nil
 	}

@@ -22,64 +22,66 @@ func litmusCommand(status *int) *cli.Command {
 		Usage:     "decide whether each litmus test's condition is reachable on a memory model",
 		ArgsUsage: "FILE.litmus...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, or all (sc, tso, pso, relaxed)"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, a comma-separated list, or all (sc, tso, pso, relaxed)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test and model"},
 			&cli.BoolFlag{Name: "outcomes", Usage: "list every outcome (final registers and memory) of each test"},
 			&cli.BoolFlag{Name: "full-order", Usage: "encode the memory order with all pairwise variables, as the paper does (for comparison)"},
+			timeoutFlag(),
+			maxMemoryCLIFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("litmus: no litmus files given")}
 			}
-			var models []*memmodel.Model
-			if c.String("model") == "all" {
-				for _, n := range []string{"sc", "tso", "pso", "relaxed"} {
-					models = append(models, memmodel.MustByName(n))
-				}
-			} else {
-				m, err := memmodel.ByName(c.String("model"))
-				if err != nil {
-					return usageError{err}
-				}
-				models = []*memmodel.Model{m}
+			models, err := modelList(c.String("model"))
+			if err != nil {
+				return usageError{err}
 			}
+			// A file that cannot be read or parsed is reported, and the
+			// others are run (CLI.md); status 2 at the end.
+			var fileErrs []error
 			type input struct {
 				file *litmus.File
 				test *lsl.Test
 			}
 			var inputs []input
-			var errs []error
 			for _, path := range c.Args().Slice() {
-				src, err := os.ReadFile(path)
+				f, t, err := readLitmus(path)
 				if err != nil {
-					errs = append(errs, err)
-					continue
-				}
-				f, err := litmus.Parse(path, src)
-				if err != nil {
-					errs = append(errs, err)
-					continue
-				}
-				t, err := f.Test()
-				if err != nil {
-					errs = append(errs, err)
+					fileErrs = append(fileErrs, err)
 					continue
 				}
 				inputs = append(inputs, input{f, t})
-			}
-			if len(errs) > 0 {
-				return inputError{errs}
 			}
 			out := c.App.Writer
 			enc := json.NewEncoder(out)
 			opt := mining.Options{}
 			opt.Encode.FullOrder = c.Bool("full-order")
+			if opt.Encode.MaxMemory, err = maxMemoryFlag(c); err != nil {
+				return err
+			}
+			inconclusive := false
 			for _, in := range inputs {
 				for _, m := range models {
 					start := time.Now()
-					set, st, err := mining.Enumerate(c.Context, in.test, m, opt)
+					scope, _ := newTestScope(c, mining.PipelineOptions{})
+					set, st, err := mining.Enumerate(scope.ctx, in.test, m, opt)
+					scope.cancel()
+					if kind, why, ok := scope.limitReached(err); ok {
+						inconclusive = true
+						if c.Bool("json") {
+							rec := scope.record(kind, why)
+							rec["test"], rec["model"], rec["file"] = in.file.Name, m.Name, in.file.Filename
+							if err := enc.Encode(rec); err != nil {
+								return err
+							}
+							continue
+						}
+						fmt.Fprintf(out, "%-9s  %-22s %-7s  %s\n", "inconclusive", in.file.Name, m.Name, why)
+						continue
+					}
 					if err != nil {
-						return inputError{[]error{fmt.Errorf("%s: %s: %w", in.file.Filename, m.Name, err)}}
+						return pipelineError(c.Context, in.file.Filename+": "+m.Name, err)
 					}
 					allowed, err := in.file.Allowed(in.test, set.Outcomes)
 					if err != nil {
@@ -119,9 +121,49 @@ func litmusCommand(status *int) *cli.Command {
 				}
 			}
 			*status = exitPass
+			if inconclusive {
+				*status = exitInconclusive
+			}
+			if len(fileErrs) > 0 {
+				return inputError{fileErrs}
+			}
 			return nil
 		},
 	}
+}
+
+// modelList reads --model: one model, a comma-separated list, or all.
+func modelList(spec string) ([]*memmodel.Model, error) {
+	names := strings.Split(spec, ",")
+	if spec == "all" {
+		names = []string{"sc", "tso", "pso", "relaxed"}
+	}
+	var models []*memmodel.Model
+	for _, n := range names {
+		m, err := memmodel.ByName(strings.TrimSpace(n))
+		if err != nil {
+			return nil, err
+		}
+		models = append(models, m)
+	}
+	return models, nil
+}
+
+// readLitmus reads, parses and translates one litmus file.
+func readLitmus(path string) (*litmus.File, *lsl.Test, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := litmus.Parse(path, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := f.Test()
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, t, nil
 }
 
 // litmusOutcome renders an outcome as herd does: "0:EAX=1; x=2;".

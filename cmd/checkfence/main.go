@@ -9,7 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
 
 	"github.com/urfave/cli/v2"
@@ -21,16 +21,33 @@ const (
 	exitFail         = 1
 	exitUsage        = 2
 	exitInconclusive = 3
+	exitInternal     = 4
+	exitInterrupted  = 130
 )
 
 func main() {
+	if !asChild() {
+		if status, ok := supervise(os.Stderr); ok {
+			os.Exit(status)
+		}
+	}
+	interceptSolverLog(os.Stderr)
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
 
-// run executes the command line args and returns the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+// run executes the command line args and returns the exit status. A panic
+// is an internal error (status 4); an interrupt (SIGINT, SIGTERM, SIGHUP)
+// stops the work and gives status 130.
+func run(args []string, stdout, stderr io.Writer) (exit int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "checkfence: internal error: panic: %v; this is a bug in checkfence, not a verdict\n%s", r, debug.Stack())
+			exit = exitInternal
+		}
+	}()
+	ctx, stopInterrupts := watchInterrupts(context.Background(), stderr)
+	defer stopInterrupts()
+	injectFault()
 	status := exitPass
 	app := &cli.App{
 		Name:      "checkfence",
@@ -72,20 +89,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return nil
 		},
 	}
+	// Usage errors go to standard error, without the help text that
+	// urfave/cli would print on standard output (not JSON under --json).
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = app.OnUsageError
+	}
 	err := app.RunContext(ctx, args)
+	if context.Cause(ctx) == errInterrupted {
+		fmt.Fprintln(stderr, "checkfence: interrupted")
+		return exitInterrupted
+	}
 	if err == nil {
 		return status
 	}
 	var ue usageError
 	var ie inputError
+	var ne internalError
 	switch {
+	case errors.As(err, &ne):
+		fmt.Fprintf(stderr, "checkfence: internal error: %v; this is a bug in checkfence, not a verdict\n", ne.err)
+		return exitInternal
 	case errors.As(err, &ie):
 		for _, e := range ie.errs {
 			fmt.Fprintln(stderr, e)
 		}
 		return exitUsage
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "checkfence: %v\n", ue.err)
+		fmt.Fprintf(stderr, "checkfence: %v (see checkfence help)\n", ue.err)
 		return exitUsage
 	}
 	fmt.Fprintf(stderr, "checkfence: %v\n", err)
@@ -96,6 +126,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 type usageError struct{ err error }
 
 func (e usageError) Error() string { return e.err.Error() }
+
+// internalError is a bug in checkfence or its solver (status 4).
+type internalError struct{ err error }
+
+func (e internalError) Error() string { return e.err.Error() }
 
 // inputError carries diagnostics about the input files, already in
 // file:line:col form.

@@ -32,11 +32,24 @@ func mineCommand(status *int) *cli.Command {
 				prog = j.spec
 			}
 			out := c.App.Writer
+			inconclusive := false
 			for _, t := range j.tests {
-				res, _, err := mining.MineTest(c.Context, prog, t, opt)
+				scope, topt := newTestScope(c, opt)
+				res, _, err := mining.MineTest(scope.ctx, prog, t, topt)
 				done()
+				scope.cancel()
+				if kind, why, ok := scope.limitReached(err); ok {
+					inconclusive = true
+					if err := writeLimit(c, t.Name, "serial", scope, kind, why); err != nil {
+						return err
+					}
+					continue
+				}
 				if err != nil {
-					return inputError{[]error{fmt.Errorf("%s: %w", t.Name, err)}}
+					return pipelineError(c.Context, t.Name, err)
+				}
+				if res.Verdict == mining.Inconclusive {
+					inconclusive = true
 				}
 				var tr *trace.Trace
 				if res.Verdict == mining.Fail {
@@ -56,7 +69,10 @@ func mineCommand(status *int) *cli.Command {
 				}
 			}
 			*status = exitPass
-			return nil
+			if inconclusive {
+				*status = exitInconclusive
+			}
+			return j.finish()
 		},
 	}
 }

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"checkfence/mining"
+)
+
+// asMainEnv makes the test binary run checkfence's main (see TestMain), so
+// that the tests can run the command as a process, supervisor included.
+const asMainEnv = "CHECKFENCE_TEST_AS_MAIN"
+
+// command runs checkfence as a separate process, with the supervisor.
+func command(env []string, args ...string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
+	return cmd
+}
+
+// runProcess runs checkfence as a process and returns its status, standard
+// output and standard error.
+func runProcess(t *testing.T, env []string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := command(env, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case err == nil:
+		return 0, stdout.String(), stderr.String()
+	case errors.As(err, &ee):
+		return ee.ExitCode(), stdout.String(), stderr.String()
+	}
+	t.Fatalf("running checkfence: %v", err)
+	return 0, "", ""
+}
+
+// Every way the checker can die of a bug is status 4 with a message that
+// says so: never 1 (a counterexample), 2 (bad input) or a signal.
+func TestInternalErrorsExit4(t *testing.T) {
+	cases := []struct {
+		fault string
+		want  string
+	}{
+		{"panic", "internal error: panic: injected fault"},
+		{"goroutine-panic", "internal error: the checker crashed (panic: injected fault in a goroutine)"},
+		{"stack", "internal error: the checker crashed (stack overflow)"},
+		{"oom", "internal error: the checker crashed (out of memory"},
+		{"solver", "internal error in the SAT solver (gini): "},
+	}
+	for _, tc := range cases {
+		t.Run(tc.fault, func(t *testing.T) {
+			code, _, errs := runProcess(t, []string{faultEnv + "=" + tc.fault}, "compile", "../../examples/c/mp.c")
+			if code != exitInternal {
+				t.Errorf("status %d, want %d", code, exitInternal)
+			}
+			if !strings.Contains(errs, tc.want) {
+				t.Errorf("stderr lacks %q:\n%.2000s", tc.want, errs)
+			}
+		})
+	}
+	// Without a fault the supervised command does its job.
+	code, out, errs := runProcess(t, nil, "check", "--no-cache", "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	if code != exitFail || !strings.HasPrefix(out, "fail") {
+		t.Errorf("mp.c: status %d, want 1; stdout %q; stderr %q", code, out, errs)
+	}
+}
+
+// How the supervisor reads the child's end.
+func TestChildStatus(t *testing.T) {
+	exit := func(code int) error {
+		err := exec.Command("sh", "-c", fmt.Sprintf("exit %d", code)).Run()
+		if code == 0 {
+			return err
+		}
+		if err == nil {
+			t.Fatal("sh exited 0")
+		}
+		return err
+	}
+	killed := func(sig syscall.Signal) error {
+		err := exec.Command("sh", "-c", fmt.Sprintf("kill -%d $$", sig)).Run()
+		if err == nil {
+			t.Fatal("sh was not killed")
+		}
+		return err
+	}
+	cases := []struct {
+		name  string
+		werr  error
+		crash string
+		want  int
+	}{
+		{"pass", exit(0), "", exitPass},
+		{"fail", exit(1), "", exitFail},
+		{"bad input", exit(2), "", exitUsage},
+		{"inconclusive", exit(3), "", exitInconclusive},
+		{"a crash report makes status 2 an internal error", exit(2), "goroutine 1 [running]:\n", exitInternal},
+		{"interrupted", killed(syscall.SIGINT), "", exitInterrupted},
+		{"killed by the system", killed(syscall.SIGKILL), "", exitInternal},
+		{"output closed", killed(syscall.SIGPIPE), "", 141},
+		{"segfault", killed(syscall.SIGSEGV), "", exitInternal},
+	}
+	for _, tc := range cases {
+		var stderr bytes.Buffer
+		if got := childStatus(tc.werr, tc.crash, &stderr); got != tc.want {
+			t.Errorf("%s: status %d, want %d (%s)", tc.name, got, tc.want, stderr.String())
+		}
+	}
+}
+
+// bigLitmus writes a 20-thread litmus test whose enumeration takes far
+// longer than the tests wait.
+func bigLitmus(t *testing.T) string {
+	const n = 20
+	var b strings.Builder
+	b.WriteString("X86 big\n{ x=0; y=0; z=0; w=0; }\n")
+	locs := "xyzw"
+	row := func(cell func(i int) string) {
+		for i := range n {
+			if i > 0 {
+				b.WriteString(" | ")
+			}
+			b.WriteString(cell(i))
+		}
+		b.WriteString(" ;\n")
+	}
+	row(func(i int) string { return fmt.Sprintf("P%d", i) })
+	row(func(i int) string { return fmt.Sprintf("MOV [%c],$%d", locs[i%4], i+1) })
+	for k, reg := range []string{"EAX", "EBX", "ECX"} {
+		row(func(i int) string { return fmt.Sprintf("MOV %s,[%c]", reg, locs[(i+1+k)%4]) })
+	}
+	// Every thread's registers in the condition: each outcome is told
+	// apart, and there are far too many to enumerate.
+	row(func(i int) string { return fmt.Sprintf("MOV ECX,[%c]", locs[(i+3)%4]) })
+	b.WriteString("exists (")
+	for i := range n {
+		if i > 0 {
+			b.WriteString(" /\\ ")
+		}
+		fmt.Fprintf(&b, "%d:EAX=0 /\\ %d:EBX=0", i, i)
+	}
+	b.WriteString(")\n")
+	path := filepath.Join(t.TempDir(), "big.litmus")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Interrupts stop the work promptly with status 130: during an
+// enumeration of outcomes and during a single long solve, and a second
+// interrupt ends it at once.
+func TestInterrupt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes that run for seconds")
+	}
+	cases := []struct {
+		name    string
+		args    []string
+		signals int
+	}{
+		{"enumeration", []string{"litmus", "--model", "relaxed", bigLitmus(t)}, 1},
+		{"solve", []string{"check", "--no-cache", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests"}, 1},
+		{"second interrupt", []string{"litmus", "--model", "relaxed", bigLitmus(t)}, 2},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := command(nil, tc.args...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(1500 * time.Millisecond)
+			for i := range tc.signals {
+				if i > 0 {
+					time.Sleep(2 * duplicateWindow)
+				}
+				cmd.Process.Signal(os.Interrupt)
+			}
+			sent := time.Now()
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(stopGrace + 10*time.Second):
+				cmd.Process.Kill()
+				<-done
+				t.Fatalf("still running %v after the interrupt", time.Since(sent))
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+				t.Fatalf("ended with %v, want status 130; stderr %s", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "interrupted") {
+				t.Errorf("stderr does not say interrupted: %s", stderr.String())
+			}
+		})
+	}
+}
+
+// --timeout makes a test that is not decided in time inconclusive (status
+// 3), naming the test and the phase it was in, and the run goes on.
+func TestTimeout(t *testing.T) {
+	args := []string{"--no-cache", "--timeout", "300ms", "--test", "Tpc6", "--test", "T0", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests"}
+	code, out, errs := runCmd(t, append([]string{"check"}, args...)...)
+	if code != exitInconclusive {
+		t.Fatalf("status %d, want 3; stdout %s; stderr %s", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "pass         T0 on relaxed") ||
+		!strings.HasPrefix(lines[1], "inconclusive Tpc6 on relaxed  (not decided within 300ms; it was at: Tpc6") {
+		t.Errorf("output:\n%s", out)
+	}
+	code, out, _ = runCmd(t, append([]string{"check", "--json"}, args...)...)
+	if code != exitInconclusive {
+		t.Fatalf("--json: status %d, want 3", code)
+	}
+	var last map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if err := json.Unmarshal([]byte(line), &last); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+	}
+	if last["test"] != "Tpc6" || last["verdict"] != "inconclusive" || last["reason"] != "timeout" || last["phase"] == "" {
+		t.Errorf("--json record %v", last)
+	}
+	code, out, _ = runCmd(t, "mine", "--no-cache", "--timeout", "1ns", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
+	if code != exitInconclusive || !strings.HasPrefix(out, "inconclusive Tpc6 on serial") {
+		t.Errorf("mine: status %d, output %s", code, out)
+	}
+	code, out, _ = runCmd(t, "litmus", "--timeout", "1ns", "../../examples/litmus/mp-flag.litmus")
+	if code != exitInconclusive || !strings.HasPrefix(out, "inconclusive") {
+		t.Errorf("litmus: status %d, output %s", code, out)
+	}
+	code, out, _ = runCmd(t, "fences", "--no-cache", "--timeout", "1ns", "../../examples/c/mp-fenced.c", "../../examples/c/mp.tests")
+	if code != exitInconclusive || !strings.HasPrefix(out, "inconclusive") {
+		t.Errorf("fences: status %d, output %s", code, out)
+	}
+}
+
+// Usage errors go to standard error, with or without --json; standard
+// output stays empty (a JSON reader sees no help text).
+func TestUsageErrorsOnStderr(t *testing.T) {
+	cases := [][]string{
+		{"check", "--json", "--bogus", "a.c", "b.tests"},
+		{"check", "--json", "--max-unroll", "x", "a.c", "b.tests"},
+		{"litmus", "--json", "--model", "nonsense", "a.litmus"},
+		{"litmus", "--json"},
+		{"mine", "--json", "--timeout", "soon", "a.c", "b.tests"},
+	}
+	for _, args := range cases {
+		code, out, errs := runCmd(t, args...)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, "checkfence: ") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// A test file with no tests is bad input; with another test file that has
+// tests, those are checked and the status is still 2.
+func TestTestFileWithoutTests(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.tests")
+	comments := filepath.Join(dir, "comments.tests")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(comments, []byte("// test T0 = ( send | recv )\n/* none */\n"), 0o644)
+	for _, f := range []string{empty, comments} {
+		code, out, errs := runCmd(t, "check", "--no-cache", "../../examples/c/mp.c", f)
+		if code != exitUsage || out != "" || !strings.HasPrefix(errs, f+":1:1: no tests in this file") {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", f, code, out, errs)
+		}
+	}
+	code, out, errs := runCmd(t, "check", "--no-cache", "../../examples/c/mp.c", empty, "../../examples/c/mp.tests", filepath.Join(dir, "missing.tests"))
+	if code != exitUsage || !strings.HasPrefix(out, "fail         T0 on relaxed") ||
+		!strings.Contains(errs, empty+":1:1: no tests") || !strings.Contains(errs, "missing.tests: no such file") {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// litmus reports a file it cannot read or parse, runs the others, and
+// ends with status 2; a locations clause is accepted.
+func TestLitmusKeepsGoing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.litmus")
+	os.WriteFile(bad, []byte("X86 bad\n{ x=0; }\n P0 ;\n MOV [x],$1 ;\nexists (x=\n"), 0o644)
+	withLocations := filepath.Join(dir, "loc.litmus")
+	os.WriteFile(withLocations, []byte("X86 loc\n{ x=0; }\n P0 | P1 ;\n MOV [x],$1 | MOV EAX,[x] ;\nlocations [x; 1:EAX;]\nexists (1:EAX=1)\n"), 0o644)
+	code, out, errs := runCmd(t, "litmus", "--model", "sc", bad, withLocations, "../../examples/litmus/mp-flag.litmus")
+	if code != exitUsage {
+		t.Errorf("status %d, want 2", code)
+	}
+	for _, w := range []string{"allowed    loc ", "forbidden  mp-flag "} {
+		if !strings.Contains(out, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, out)
+		}
+	}
+	if !strings.HasPrefix(errs, bad+":6:1: ") {
+		t.Errorf("stderr %q does not start with the bad file's position", errs)
+	}
+}
+
+// An error the pipeline marks internal is status 4, not bad input.
+func TestPipelineErrorStatus(t *testing.T) {
+	ctx := t.Context()
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("outcome cannot be excluded: %w", mining.ErrInternal), "main.internalError"},
+		{errors.New("e.c:3:4: too many values"), "main.inputError"},
+	}
+	for _, tc := range cases {
+		if got := fmt.Sprintf("%T", pipelineError(ctx, "T0", tc.err)); got != tc.want {
+			t.Errorf("%v: %s, want %s", tc.err, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"checkfence/encode"
+	"checkfence/lsl"
+	"checkfence/mining"
+)
+
+// errTimedOut is the cause of the context of a test that ran out of its
+// --timeout.
+var errTimedOut = errors.New("time limit reached")
+
+func timeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "timeout", Usage: "give up on a test not decided within this time (90s, 10m): it is inconclusive"}
+}
+
+// testScope is one test's run under the command's --timeout: its context,
+// and the phase it was last in, for the message when time runs out.
+type testScope struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	limit  time.Duration
+
+	mu    sync.Mutex
+	phase string
+}
+
+// newTestScope starts a test's scope and returns opt with its progress
+// reports also recorded as the scope's phase.
+func newTestScope(c *cli.Context, opt mining.PipelineOptions) (*testScope, mining.PipelineOptions) {
+	s := &testScope{limit: c.Duration("timeout")}
+	if s.limit > 0 {
+		s.ctx, s.cancel = context.WithTimeoutCause(c.Context, s.limit, errTimedOut)
+	} else {
+		s.ctx, s.cancel = context.WithCancel(c.Context)
+	}
+	show := opt.Progress
+	opt.Progress = func(format string, args ...any) {
+		s.mu.Lock()
+		s.phase = fmt.Sprintf(format, args...)
+		s.mu.Unlock()
+		if show != nil {
+			show(format, args...)
+		}
+	}
+	return s, opt
+}
+
+// limitReached says whether err is a limit the test reached: its time
+// (--timeout) or the memory budget of its encoding (--max-memory). The
+// test is then inconclusive (CLI.md, status 3); kind and why say which
+// limit and what the test was doing or what made it big.
+func (s *testScope) limitReached(err error) (kind, why string, ok bool) {
+	if err == nil {
+		return "", "", false
+	}
+	if s.timedOut() {
+		return "timeout", s.reason(), true
+	}
+	var be *encode.BudgetError
+	if errors.As(err, &be) {
+		return "memory budget", be.Error(), true
+	}
+	return "", "", false
+}
+
+// record is the JSON object of a test stopped by a limit.
+func (s *testScope) record(kind, why string) map[string]any {
+	rec := map[string]any{"verdict": "inconclusive", "reason": kind, "detail": why}
+	if kind == "timeout" {
+		rec["timeout_s"] = s.limit.Seconds()
+		rec["phase"] = s.phase
+	}
+	return rec
+}
+
+// timedOut reports whether the test's time limit stopped it.
+func (s *testScope) timedOut() bool { return context.Cause(s.ctx) == errTimedOut }
+
+// reason says why the test is inconclusive after its time ran out.
+func (s *testScope) reason() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := fmt.Sprintf("not decided within %v", s.limit)
+	if s.phase != "" {
+		r += "; it was at: " + s.phase
+	}
+	return r
+}
+
+// pipelineError turns an error of the pipeline on test name into the
+// command's error: an internal error (status 4), an interrupt (status 130,
+// decided by run), or a fault of the input (status 2).
+func pipelineError(ctx context.Context, name string, err error) error {
+	switch {
+	case context.Cause(ctx) == errInterrupted:
+		return err
+	case errors.Is(err, mining.ErrInternal):
+		return internalError{fmt.Errorf("%s: %w", name, err)}
+	case errors.As(err, new(*lsl.Error)):
+		// positioned, and it names the test: file:line:col first
+		return inputError{[]error{err}}
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		// cancelled without an interrupt or a time limit: nothing asked
+		// for it
+		return internalError{fmt.Errorf("%s: stopped unexpectedly: %w", name, err)}
+	}
+	return inputError{[]error{fmt.Errorf("%s: %w", name, err)}}
+}
