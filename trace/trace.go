@@ -332,3 +332,13 @@ func (e Event) line(short bool) string {
 	}
 	return s
 }
+
+// EventOf returns the event of access a of x in t, built from x.
+func (t *Trace) EventOf(x *encode.Execution, a *encode.Access) (Event, bool) {
+	for i, ea := range x.Accesses {
+		if ea.Access == a && i < len(t.MemoryOrder) {
+			return t.MemoryOrder[i], true
+		}
+	}
+	return Event{}, false
+}

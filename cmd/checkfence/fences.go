@@ -3,9 +3,11 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
+	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
 	"checkfence/trace"
@@ -13,19 +15,25 @@ import (
 
 // fencesCommand tells which fences of an implementation the tests need
 // (paper Section 4.2): it checks the implementation without each fence
-// in turn.
+// in turn. With --infer it finds the fences the tests need itself
+// (package infer).
 func fencesCommand(status *int) *cli.Command {
 	return &cli.Command{
 		Name:      "fences",
-		Usage:     "tell which fences the tests need: check without each fence in turn",
+		Usage:     "tell which fences the tests need (--infer: find an optimal placement)",
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso or relaxed"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, a comma-separated list, or all"},
+			&cli.BoolFlag{Name: "infer", Usage: "find a placement of least cost that makes the tests pass, keeping the fences in the code"},
+			&cli.StringFlag{Name: "patch", Usage: "with --infer: write a unified diff adding the fences to this file (patch -p1 applies it)"},
 		}, pipelineFlags()...),
 		Action: func(c *cli.Context) error {
-			m, err := memmodel.ByName(c.String("model"))
+			models, err := modelList(c.String("model"))
 			if err != nil {
 				return usageError{err}
+			}
+			if c.String("patch") != "" && !c.Bool("infer") {
+				return usageError{fmt.Errorf("--patch goes with --infer")}
 			}
 			j, err := loadJob(c)
 			if err != nil {
@@ -35,54 +43,172 @@ func fencesCommand(status *int) *cli.Command {
 			if err != nil {
 				return err
 			}
-			vs, err := mining.FenceNecessity(c.Context, j.prog, j.spec, j.tests, m, opt)
-			done()
-			if err != nil {
-				return inputError{[]error{err}}
+			if opt.Cache == nil {
+				opt.Cache = mining.NewMemoryCache() // one mining per test
 			}
-			out := c.App.Writer
-			if len(vs) == 0 && !c.Bool("json") {
-				fmt.Fprintln(out, "no fences")
+			if c.Bool("infer") {
+				return runInfer(c, j, models, opt, done, status)
 			}
-			for _, v := range vs {
-				var tr *trace.Trace
-				if v.Result != nil && v.Result.Verdict == mining.Fail {
-					tr = trace.Build(v.Result.Encoding, v.Result.Counterexample, v.Result.Spec.Outcomes)
+			worst := exitPass
+			for _, m := range models {
+				s, err := necessity(c, j, m, opt, done)
+				if err != nil {
+					return err
 				}
-				if c.Bool("json") {
-					rec := map[string]any{"pos": v.Pos.String(), "kind": v.Kind.String(), "model": m.Name, "needed": v.Needed}
-					if v.Result != nil {
-						rec["test"] = v.Result.Test.Name
-						rec["verdict_without"] = string(v.Result.Verdict)
-						if tr != nil {
-							rec["counterexample"] = tr
-						}
-					}
-					if err := json.NewEncoder(out).Encode(rec); err != nil {
-						return err
-					}
-					continue
-				}
-				if !v.Needed {
-					fmt.Fprintf(out, "not needed   %s fence at %s: every test passes on %s without it\n", v.Kind, v.Pos, m.Name)
-					continue
-				}
-				fmt.Fprintf(out, "needed       %s fence at %s: without it, %s is %s on %s\n", v.Kind, v.Pos, v.Result.Test.Name, v.Result.Verdict, m.Name)
-				if tr != nil {
-					for _, r := range tr.Reordered {
-						fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,
-							r.First.Kind, r.First.Addr, r.First.Pos, r.Second.Kind, r.Second.Addr, r.Second.Pos)
-					}
-					if len(tr.Reordered) == 0 && tr.Observation != "" {
-						fmt.Fprintf(out, "  observed %s\n", tr.Observation)
-					}
-				}
-				if v.Result.Verdict == mining.Inconclusive && v.Result.Loop != nil {
-					fmt.Fprintf(out, "  loop %s can run more than %d iterations\n", v.Result.Loop.Pos, v.Result.Loop.Bound)
-				}
+				worst = max(worst, s)
 			}
-			*status = exitPass
-			return nil
+			*status = worst
+			return j.finish()
 		},
 	}
+}
+
+// necessity reports, for model m, whether the tests pass with every fence
+// of the code, which fences each is needed, and whether those not needed
+// one at a time can go together. It returns the exit status.
+func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOptions, done func()) (int, error) {
+	out := c.App.Writer
+	jsonOut := c.Bool("json")
+	// --timeout bounds the whole search: it asks about every fence, and
+	// a verdict on some fences only would mislead.
+	scope, opt := newTestScope(c, opt)
+	defer scope.cancel()
+	limited := func(kind, why string) (int, error) {
+		if jsonOut {
+			rec := scope.record(kind, why)
+			rec["model"] = m.Name
+			return exitInconclusive, json.NewEncoder(out).Encode(rec)
+		}
+		fmt.Fprintf(out, "inconclusive which fences the tests need on %s (%s)\n", m.Name, why)
+		return exitInconclusive, nil
+	}
+	// With every fence first: when that fails, no fence is "needed".
+	for _, t := range j.tests {
+		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, opt)
+		done()
+		if kind, why, ok := scope.limitReached(err); ok {
+			return limited(kind, why)
+		}
+		if err != nil {
+			return 0, pipelineError(c.Context, t.Name, err)
+		}
+		if res.Verdict == mining.Pass {
+			continue
+		}
+		var tr *trace.Trace
+		if res.Verdict == mining.Fail {
+			tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
+		}
+		if jsonOut {
+			rec := checkRecord(res, tr)
+			rec["with_all_fences"] = true
+			return exitFail, json.NewEncoder(out).Encode(rec)
+		}
+		fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code: no fence is needed until it passes (fences --infer finds the missing ones)\n", res.Verdict, t.Name, m.Name)
+		if tr != nil {
+			tr.WriteText(out)
+		}
+		if res.Verdict == mining.Inconclusive {
+			return exitInconclusive, nil
+		}
+		return exitFail, nil
+	}
+	vs, err := mining.FenceNecessity(scope.ctx, j.prog, j.spec, j.tests, m, opt)
+	done()
+	if kind, why, ok := scope.limitReached(err); ok {
+		return limited(kind, why)
+	}
+	if err != nil {
+		return 0, pipelineError(c.Context, "fences", err)
+	}
+	if len(vs) == 0 && !jsonOut {
+		fmt.Fprintln(out, "no fences")
+	}
+	var spare []mining.FenceVerdict
+	for _, v := range vs {
+		if !v.Needed {
+			spare = append(spare, v)
+		}
+		if err := writeNecessity(out, jsonOut, m, v); err != nil {
+			return 0, err
+		}
+	}
+	if len(spare) < 2 {
+		return exitPass, nil
+	}
+	// Fences not needed one at a time may be needed together.
+	without := j.prog.WithoutFences(func(f *lsl.Fence) bool {
+		for _, s := range spare {
+			if f.Pos == s.Pos && f.Kind == s.Kind {
+				return true
+			}
+		}
+		return false
+	})
+	for _, t := range j.tests {
+		spec := j.spec
+		if spec == nil {
+			spec = j.prog // fences do not change serial executions
+		}
+		res, err := mining.CheckTest(scope.ctx, without, spec, t, m, opt)
+		done()
+		if kind, why, ok := scope.limitReached(err); ok {
+			return limited(kind, why)
+		}
+		if err != nil {
+			return 0, pipelineError(c.Context, t.Name, err)
+		}
+		if res.Verdict != mining.Pass {
+			if jsonOut {
+				return exitPass, json.NewEncoder(out).Encode(map[string]any{"model": m.Name, "verdict": "not removable together", "fences": len(spare), "test": t.Name})
+			}
+			fmt.Fprintf(out, "together    the %d fences not needed one at a time cannot all go: without them, %s is %s on %s\n", len(spare), t.Name, res.Verdict, m.Name)
+			return exitPass, nil
+		}
+	}
+	if jsonOut {
+		return exitPass, json.NewEncoder(out).Encode(map[string]any{"model": m.Name, "verdict": "removable together", "fences": len(spare)})
+	}
+	fmt.Fprintf(out, "together    the %d fences not needed can all go at once: every test passes on %s without them\n", len(spare), m.Name)
+	return exitPass, nil
+}
+
+func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.FenceVerdict) error {
+	var tr *trace.Trace
+	if v.Result != nil && v.Result.Verdict == mining.Fail {
+		tr = trace.Build(v.Result.Encoding, v.Result.Counterexample, v.Result.Spec.Outcomes)
+	}
+	if jsonOut {
+		verdict := "not needed"
+		if v.Needed {
+			verdict = "needed"
+		}
+		rec := map[string]any{"file": v.Pos.File, "line": v.Pos.Line, "pos": v.Pos.String(), "kind": v.Kind.String(), "model": m.Name, "needed": v.Needed, "verdict": verdict}
+		if v.Result != nil {
+			rec["test"] = v.Result.Test.Name
+			rec["verdict_without"] = string(v.Result.Verdict)
+			if tr != nil {
+				rec["counterexample"] = tr
+			}
+		}
+		return json.NewEncoder(out).Encode(rec)
+	}
+	if !v.Needed {
+		fmt.Fprintf(out, "not needed   %s fence at %s: every test passes on %s without it\n", v.Kind, v.Pos, m.Name)
+		return nil
+	}
+	fmt.Fprintf(out, "needed       %s fence at %s: without it, %s is %s on %s\n", v.Kind, v.Pos, v.Result.Test.Name, v.Result.Verdict, m.Name)
+	if tr != nil {
+		for _, r := range tr.Reordered {
+			fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,
+				r.First.Kind, r.First.Addr, r.First.Pos, r.Second.Kind, r.Second.Addr, r.Second.Pos)
+		}
+		if len(tr.Reordered) == 0 && tr.Observation != "" {
+			fmt.Fprintf(out, "  observed %s\n", tr.Observation)
+		}
+	}
+	if v.Result.Verdict == mining.Inconclusive && v.Result.Loop != nil {
+		fmt.Fprintf(out, "  loop %s can run more than %d iterations\n", v.Result.Loop.Pos, v.Result.Loop.Bound)
+	}
+	return nil
 }

@@ -1,0 +1,215 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"checkfence/infer"
+	"checkfence/memmodel"
+	"checkfence/mining"
+	"checkfence/trace"
+)
+
+// runInfer is fences --infer: an optimal sufficient placement per model
+// (SEMANTICS.md, "Fence placement"), printed with the reason for each
+// fence, side by side when there are several models, and as a patch.
+func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.PipelineOptions, done func(), status *int) error {
+	opts := j.copts
+	opts.FenceSlots = true
+	slotted, err := compileC(j.cfiles, opts)
+	if err != nil {
+		return err
+	}
+	spec := j.spec
+	if spec == nil {
+		spec = j.prog
+	}
+	out := c.App.Writer
+	jsonOut := c.Bool("json")
+	var results []*infer.Result
+	worst := exitPass
+	for _, m := range models {
+		scope, sopt := newTestScope(c, opt)
+		r, err := infer.Infer(scope.ctx, slotted, spec, j.tests, m, sopt)
+		done()
+		scope.cancel()
+		if kind, why, ok := scope.limitReached(err); ok {
+			worst = max(worst, exitInconclusive)
+			if jsonOut {
+				rec := scope.record(kind, why)
+				rec["model"] = m.Name
+				if err := json.NewEncoder(out).Encode(rec); err != nil {
+					return err
+				}
+				continue
+			}
+			fmt.Fprintf(out, "inconclusive no placement decided on %s (%s)\n", m.Name, why)
+			continue
+		}
+		if err != nil {
+			return pipelineError(c.Context, "fences --infer", err)
+		}
+		results = append(results, r)
+		switch r.Verdict {
+		case infer.Impossible:
+			worst = exitFail
+		case infer.Inconclusive:
+			worst = max(worst, exitInconclusive)
+		}
+		if jsonOut {
+			if err := writeInferJSON(out, r); err != nil {
+				return err
+			}
+			continue
+		}
+		writeInferText(out, r)
+	}
+	if len(results) > 1 && !jsonOut {
+		writeSideBySide(out, results)
+	}
+	if path := c.String("patch"); path != "" {
+		if err := writePatch(path, results); err != nil {
+			return err
+		}
+	}
+	*status = worst
+	return j.finish()
+}
+
+// reason describes why a fence is added: the reordered pair of its
+// counterexample, as the trace shows the accesses.
+func reason(a infer.Added) string {
+	if a.Result == nil || a.Before == nil {
+		return ""
+	}
+	x := a.Result.Counterexample
+	if a.Result.Verdict == mining.Inconclusive {
+		x = a.Result.Exceeding
+	}
+	tr := trace.Build(a.Result.Encoding, x, nil)
+	b, ok1 := tr.EventOf(x, a.Before)
+	f, ok2 := tr.EventOf(x, a.After)
+	if !ok1 || !ok2 {
+		return ""
+	}
+	return fmt.Sprintf("%s: %s %s (%s) executes after %s %s (%s)", b.Thread, b.Kind, b.Addr, b.Pos, f.Kind, f.Addr, f.Pos)
+}
+
+func writeInferText(out io.Writer, r *infer.Result) {
+	figures := fmt.Sprintf("%s, %s; %.2f s checking, %.2f s choosing", plural(r.Rounds, "round"), plural(r.Checks, "check"), r.CheckTime.Seconds(), r.HitSetTime.Seconds())
+	switch r.Verdict {
+	case infer.Impossible, infer.Inconclusive:
+		fmt.Fprintf(out, "%-12s no placement on %s: %s (%s)\n", r.Verdict, r.Model.Name, r.Why, figures)
+		if r.Failure != nil && r.Failure.Verdict == mining.Fail {
+			trace.Build(r.Failure.Encoding, r.Failure.Counterexample, r.Failure.Spec.Outcomes).WriteText(out)
+		}
+		return
+	}
+	for _, a := range r.Added {
+		fmt.Fprintf(out, "added        %s fence at %s:%d: without it, %s fails on %s\n", a.Kind, a.Pos.File, a.Pos.Line, a.Test, r.Model.Name)
+		if why := reason(a); why != "" {
+			fmt.Fprintf(out, "  %s\n", why)
+		}
+	}
+	if len(r.Added) == 0 {
+		fmt.Fprintf(out, "no fence needed on %s (%s)\n", r.Model.Name, figures)
+		return
+	}
+	fmt.Fprintf(out, "placement on %s: %s added, cost %d, optimal (%s)\n", r.Model.Name, plural(len(r.Added), "fence"), r.Cost, figures)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+func writeInferJSON(out io.Writer, r *infer.Result) error {
+	enc := json.NewEncoder(out)
+	for _, a := range r.Added {
+		rec := map[string]any{"file": a.Pos.File, "line": a.Pos.Line, "col": a.Pos.Col, "kind": a.Kind.String(),
+			"verdict": "added", "test": a.Test, "model": r.Model.Name, "cost": a.Cost()}
+		if why := reason(a); why != "" {
+			rec["reordering"] = why
+		}
+		if err := enc.Encode(rec); err != nil {
+			return err
+		}
+	}
+	sum := map[string]any{"model": r.Model.Name, "verdict": string(r.Verdict), "fences": len(r.Added), "cost": r.Cost,
+		"rounds": r.Rounds, "checks": r.Checks, "candidates": r.Candidates,
+		"check_s": r.CheckTime.Seconds(), "choose_s": r.HitSetTime.Seconds()}
+	if r.Why != "" {
+		sum["why"] = r.Why
+	}
+	return enc.Encode(sum)
+}
+
+// writeSideBySide prints which model needs which fence.
+func writeSideBySide(out io.Writer, rs []*infer.Result) {
+	type row struct{ kind, pos string }
+	var rows []row
+	has := map[row]map[string]bool{}
+	for _, r := range rs {
+		for _, a := range r.Added {
+			k := row{a.Kind.String(), fmt.Sprintf("%s:%d", a.Pos.File, a.Pos.Line)}
+			if has[k] == nil {
+				has[k] = map[string]bool{}
+				rows = append(rows, k)
+			}
+			has[k][r.Model.Name] = true
+		}
+	}
+	slices.SortFunc(rows, func(a, b row) int { return strings.Compare(a.pos+a.kind, b.pos+b.kind) })
+	fmt.Fprintf(out, "\n%-48s", "fence")
+	for _, r := range rs {
+		fmt.Fprintf(out, " %8s", r.Model.Name)
+	}
+	fmt.Fprintln(out)
+	for _, k := range rows {
+		fmt.Fprintf(out, "%-48s", k.kind+" at "+k.pos)
+		for _, r := range rs {
+			mark := "-"
+			if has[k][r.Model.Name] {
+				mark = "added"
+			}
+			fmt.Fprintf(out, " %8s", mark)
+		}
+		fmt.Fprintln(out)
+	}
+	fmt.Fprintf(out, "%-48s", "cost")
+	for _, r := range rs {
+		fmt.Fprintf(out, " %8d", r.Cost)
+	}
+	fmt.Fprintln(out)
+}
+
+// writePatch writes the diff adding the fences of every placement found:
+// their union suffices on each model, since fences only remove executions.
+func writePatch(path string, rs []*infer.Result) error {
+	var fences []infer.Candidate
+	seen := map[infer.Candidate]bool{}
+	for _, r := range rs {
+		for _, a := range r.Added {
+			if !seen[a.Candidate] {
+				seen[a.Candidate] = true
+				fences = append(fences, a.Candidate)
+			}
+		}
+	}
+	diff, err := infer.Patch(fences, os.ReadFile)
+	if err != nil {
+		return inputError{[]error{err}}
+	}
+	if err := os.WriteFile(path, diff, 0o644); err != nil {
+		return inputError{[]error{err}}
+	}
+	return nil
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fences --infer prints each added fence with its reason and a summary,
+// side by side for several models, writes the patch, and exits 0; on a
+// test that fails on sc it says no placement helps and exits 1.
+func TestFencesInfer(t *testing.T) {
+	patch := filepath.Join(t.TempDir(), "mp.diff")
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "tso,relaxed", "--patch", patch, "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	if code != exitPass {
+		t.Fatalf("status %d; stderr %s", code, errs)
+	}
+	for _, w := range []string{
+		"no fence needed on tso",
+		"added        store-store fence at ../../examples/c/mp.c:12: without it, T0 fails on relaxed",
+		"added        load-load fence at ../../examples/c/mp.c:18: without it, T0 fails on relaxed",
+		"placement on relaxed: 2 fences added, cost 2, optimal",
+		"load-load at ../../examples/c/mp.c:18                   -    added",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	diff, err := os.ReadFile(patch)
+	if err != nil || !strings.Contains(string(diff), "+    lsl_fence(\"load-load\");") {
+		t.Errorf("patch %v:\n%s", err, diff)
+	}
+
+	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitPass || len(lines) != 3 {
+		t.Fatalf("--json: status %d, %d lines:\n%s", code, len(lines), out)
+	}
+	var fence, sum map[string]any
+	json.Unmarshal([]byte(lines[0]), &fence)
+	json.Unmarshal([]byte(lines[2]), &sum)
+	if fence["verdict"] != "added" || fence["kind"] != "store-store" || fence["line"] != 12.0 || fence["test"] != "T0" || fence["model"] != "relaxed" {
+		t.Errorf("fence record %v", fence)
+	}
+	if sum["verdict"] != "found" || sum["fences"] != 2.0 || sum["cost"] != 2.0 {
+		t.Errorf("summary record %v", sum)
+	}
+
+	dir := t.TempDir()
+	racy := filepath.Join(dir, "racy.c")
+	os.WriteFile(racy, []byte("#include \"lsl_protos.h\"\nint x;\nvoid init(void) { x = 0; }\nvoid inc(void) {\n    int v = x;\n    lsl_observe_output(\"v\", v);\n    x = v + 1;\n}\n"), 0o644)
+	tests := filepath.Join(dir, "racy.tests")
+	os.WriteFile(tests, []byte("test T = init ( inc | inc )\n"), 0o644)
+	code, out, _ = runCmd(t, "fences", "--infer", "--no-cache", racy, tests)
+	if code != exitFail || !strings.Contains(out, "impossible   no placement on relaxed: T fails in an execution that reorders nothing: it fails on sc") {
+		t.Errorf("racy: status %d:\n%s", code, out)
+	}
+}
+
+// fences without --infer: code that fails with all its fences is reported
+// as such (status 1), not as needing every fence.
+func TestFencesFailingCode(t *testing.T) {
+	code, out, _ := runCmd(t, "fences", "--no-cache", "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	if code != exitFail || !strings.HasPrefix(out, "fail         T0 on relaxed with all the fences of the code") {
+		t.Errorf("status %d:\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "fences", "--no-cache", "--model", "tso", "../../examples/c/mp-fenced.c", "../../examples/c/mp.tests")
+	if code != exitPass || !strings.Contains(out, "together    the 2 fences not needed can all go at once: every test passes on tso without them") {
+		t.Errorf("tso: status %d:\n%s", code, out)
+	}
+}

@@ -1,0 +1,65 @@
+// Package infer finds the fences a data type needs: a placement of least
+// cost that makes its tests pass on a memory model (SEMANTICS.md, "Fence
+// placement"; the paper's Section 4.2 placed them by hand).
+//
+// In: the implementation compiled with cfront's FenceSlots, in which every
+// fence slot (a C statement boundary: between two block items, at the
+// start or end of a block) holds a marker fence with its slot number; the
+// program to mine the specification from; the tests; a model. Out: a
+// Result: the fences to add (slot, kind, the test and the reordered pair
+// that fail without each), their cost, or why no placement helps. Patch
+// turns a placement into a unified diff of the C files.
+//
+// # Candidates
+//
+// A candidate is a fence kind at a slot. The kinds are those that order
+// something the model does not keep, one of each effect (on tso a full
+// fence adds only what a store-load fence adds, so only store-load is
+// tried; on relaxed all five kinds are). Each marker becomes one fence per
+// kind, all encoded with their own enable literal (encode.Options.FenceOn):
+// a placement is a choice of literals, and the fences already in the code
+// are always on.
+//
+// # The algorithm
+//
+// Counterexample-guided, with an exact hitting-set solver:
+//
+//  1. Check every test with the current placement P (at first, none),
+//     with the usual lazy unrolling (mining.CheckTest).
+//  2. A failing test gives an execution X: a counterexample, or an
+//     execution that runs past the largest loop bound (a placement under
+//     which some execution does is not sufficient: the test would be
+//     inconclusive). H(X) is the set of candidates that X contradicts:
+//     those reached in X with an access before them in program order
+//     that X orders, in memory order, after an access after them, of the
+//     types the kind orders.
+//  3. Every sufficient placement Q contains an element of H(X): otherwise
+//     X, memory order and all, satisfies every fence of Q (fences only add
+//     ordering constraints, and X breaks none of Q's), so X is an
+//     execution under Q too, and Q fails. If H(X) is empty, X is an
+//     execution under every placement: no placement helps, and the result
+//     says why (X reorders nothing, so the test fails on sc; or no slot
+//     separates the reordered accesses).
+//  4. The next placement is a hitting set of least cost of all the sets
+//     found so far, solved exactly (a SAT encoding with a totalizer over
+//     the costs; minCostHittingSet). Its cost is a lower bound on every
+//     sufficient placement's, by 3.
+//  5. When every test passes with the placement, it is sufficient, and by
+//     4 nothing cheaper is: it is optimal. Each round either ends or
+//     finds an X with H(X) disjoint from the current placement (X is an
+//     execution under it), which that placement does not hit, so no
+//     placement is tried twice and the loop ends.
+//
+// Within a round, a failing test is checked again with the candidates of
+// H(X) added, until it passes: the executions found so have disjoint sets,
+// so one round raises the lower bound by as many fences as the test needs
+// at once instead of one per round (msn T1: fewer rounds). A test that
+// passed with a placement is not checked again under a larger one (more
+// fences only remove executions).
+//
+// Optimality and sufficiency are checked against the brute-force
+// reference (internal/reference) on generated tests: for every model, the
+// inferred cost is the least of all placements the reference finds
+// correct, and the inferred placement is one of them; a greedy hitting-set
+// solver in its place is caught (differential_test.go).
+package infer

@@ -1,0 +1,353 @@
+package infer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"checkfence/encode"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+	"checkfence/tests"
+)
+
+// Verdict is the outcome of an inference.
+type Verdict string
+
+const (
+	// Found: the placement makes every test pass, and none costs less.
+	Found Verdict = "found"
+	// Impossible: no placement makes the tests pass (Result.Failure says
+	// which test fails, and why).
+	Impossible Verdict = "impossible"
+	// Inconclusive: a check under some placement was inconclusive.
+	Inconclusive Verdict = "inconclusive"
+)
+
+// Added is a fence of the placement, with a reason for it: a test and an
+// execution that fails without it, in which Before (earlier in program
+// order) and After (earlier in memory order) are reordered across it.
+type Added struct {
+	Candidate
+	Test          string
+	Result        *mining.TestResult
+	Before, After *encode.Access
+}
+
+// Result is an inference's answer on one model.
+type Result struct {
+	Model   *memmodel.Model
+	Verdict Verdict
+	// Added is the placement, in source order, and Cost its cost.
+	Added []Added
+	Cost  int
+	// Failure is the check that shows a placement impossible (Impossible)
+	// or could not be decided (Inconclusive).
+	Failure *mining.TestResult
+	// Why says why no placement helps, when Impossible.
+	Why string
+	// Figures: the checks made, the placements tried, the candidates, and
+	// where the time went.
+	Checks, Rounds, Candidates int
+	CheckTime, HitSetTime      time.Duration
+}
+
+// Infer finds a placement of least cost of fences at the slots of slotted
+// (a program compiled with cfront's FenceSlots) that makes every test of
+// ts pass on m, keeping the fences already there. The observation sets
+// are mined from spec (without slots; fences do not change serial
+// executions), once per test. See doc.go for the algorithm and why its
+// answer is optimal.
+func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m *memmodel.Model, opt mining.PipelineOptions) (*Result, error) {
+	kinds := CandidateKinds(m)
+	prog := expand(slotted, kinds)
+	if opt.Cache == nil {
+		opt.Cache = mining.NewMemoryCache()
+	}
+	var checks []testCheck
+	for _, t := range ts {
+		checks = append(checks, testCheck{t.Name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
+			topt := opt
+			topt.Encode.FenceOn = on
+			return mining.CheckTest(ctx, prog, spec, t, m, topt)
+		}})
+	}
+	return solve(ctx, m, candidates(slotted, kinds), checks, opt.Progress)
+}
+
+// testCheck checks one test with the fences that on says are in force.
+type testCheck struct {
+	name  string
+	check func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error)
+}
+
+// hittingSet is the solver of the hitting-set problems (a variable so that
+// the tests can show a non-optimal one caught).
+var hittingSet = minCostHittingSet
+
+// solve is the inference proper (doc.go): counterexample-guided, each
+// failure contradicting a set of candidates of which every sufficient
+// placement has one, each next placement a cheapest hitting set of those.
+func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []testCheck, progress func(string, ...any)) (*Result, error) {
+	res := &Result{Model: m, Candidates: len(cands)}
+	index := map[slotKind]int{}
+	cost := make([]int, len(cands))
+	for i, c := range cands {
+		index[slotKind{c.Slot, c.Kind}] = i
+		cost[i] = c.Cost()
+	}
+	var (
+		chosen []int // the placement, sorted candidate indices
+		cores  []core
+		passed = make([][][]int, len(checks)) // per test, placements it passes with
+	)
+	for {
+		res.Rounds++
+		var found []core
+		for ti, tc := range checks {
+			// Check the test under the placement; when it fails, check
+			// it again with the candidates its failure contradicts
+			// added, and so on: the failures found so are contradicted
+			// by disjoint sets of candidates, so that one round raises
+			// the lower bound by as many fences as it finds failures.
+			with := slices.Clone(chosen)
+			for !passesWithLess(passed[ti], with) {
+				if progress != nil {
+					progress("inferring fences on %s: round %d, %d fences placed (cost %d): checking %s", m.Name, res.Rounds, len(chosen), res.Cost, tc.name)
+				}
+				t0 := time.Now()
+				r, err := tc.check(ctx, fencesOn(with, index))
+				res.CheckTime += time.Since(t0)
+				res.Checks++
+				if err != nil {
+					return nil, err
+				}
+				if r.Verdict == mining.Pass {
+					passed[ti] = append(passed[ti], with)
+					break
+				}
+				x := r.Counterexample
+				if r.Verdict == mining.Inconclusive {
+					x = r.Exceeding
+				}
+				var c core
+				if !r.SerialBug && x != nil {
+					c = contradicted(x, index)
+				}
+				if len(c.hits) == 0 {
+					if len(with) > len(chosen) {
+						// a failure that none of the added candidates
+						// forbids: the placement itself has it, and
+						// the next round finds it again
+						break
+					}
+					res.Verdict, res.Failure = Impossible, r
+					if r.Verdict == mining.Inconclusive {
+						res.Verdict = Inconclusive
+					}
+					switch {
+					case r.SerialBug:
+						res.Why = fmt.Sprintf("%s fails under serial already: a bug that no fence can fix", tc.name)
+					case x == nil:
+						res.Why = fmt.Sprintf("%s is inconclusive", tc.name)
+					default:
+						res.Why = whyNoFence(x, tc.name)
+					}
+					return res, nil
+				}
+				c.test, c.result = tc.name, r
+				found = append(found, c)
+				with = slices.Sorted(slices.Values(append(with, c.hits...)))
+			}
+		}
+		if len(found) == 0 {
+			res.Verdict = Found
+			res.Added = explain(cands, chosen, cores)
+			return res, nil
+		}
+		cores = append(cores, found...)
+		sets := make([][]int, len(cores))
+		for i, c := range cores {
+			sets[i] = c.hits
+		}
+		t0 := time.Now()
+		next, total, _ := hittingSet(sets, cost, res.Cost)
+		res.HitSetTime += time.Since(t0)
+		res.Cost = total
+		chosen = slices.Sorted(slices.Values(next))
+	}
+}
+
+// fencesOn says which fences are in force under a placement (sorted
+// candidate indices): the source's own and the placed candidates.
+func fencesOn(placement []int, index map[slotKind]int) func(*lsl.Fence) bool {
+	return func(f *lsl.Fence) bool {
+		if f.Slot == 0 {
+			return true
+		}
+		i, ok := index[slotKind{f.Slot, f.Kind}]
+		if !ok {
+			return false
+		}
+		_, on := slices.BinarySearch(placement, i)
+		return on
+	}
+}
+
+type slotKind struct {
+	slot int
+	kind lsl.FenceKind
+}
+
+// core is what one failing execution says of every sufficient placement:
+// it contains one of hits, the candidates the execution contradicts.
+type core struct {
+	test   string
+	result *mining.TestResult
+	hits   []int
+	// pairs[i] is the reordered pair that contradicts candidate hits[i].
+	pairs [][2]*encode.Access
+}
+
+// contradicted returns the candidates (by index) that execution x
+// contradicts: those reached in x with an access before them (in program
+// order) that x orders, in memory order, after an access after them, of
+// the types the candidate's kind orders. x is an execution under every
+// placement that contains none of them, since fences only constrain.
+func contradicted(x *encode.Execution, index map[slotKind]int) core {
+	order := map[*encode.Access]int{}
+	byThread := map[int][]*encode.Access{}
+	for _, a := range x.Accesses {
+		order[a.Access] = a.Order
+		byThread[a.Thread] = append(byThread[a.Thread], a.Access)
+	}
+	for _, as := range byThread {
+		slices.SortFunc(as, func(a, b *encode.Access) int { return a.PoIndex - b.PoIndex })
+	}
+	var c core
+	seen := map[int]bool{}
+	for _, f := range x.Reached {
+		s, ok := f.Stmt.(*lsl.Fence)
+		if !ok || s.Slot == 0 || f.Implicit {
+			continue
+		}
+		i, ok := index[slotKind{s.Slot, s.Kind}]
+		if !ok || seen[i] {
+			continue
+		}
+		if a, b := reorderedAcross(byThread[f.Thread], order, f.Before, s.Kind); a != nil {
+			seen[i] = true
+			c.hits = append(c.hits, i)
+			c.pairs = append(c.pairs, [2]*encode.Access{a, b})
+		}
+	}
+	return c
+}
+
+// reorderedAcross returns accesses a (program index below before) and b
+// (at or above) of as, of types that kind orders, with b earlier than a in
+// memory order; nil if there are none.
+func reorderedAcross(as []*encode.Access, order map[*encode.Access]int, before int, kind lsl.FenceKind) (a, b *encode.Access) {
+	for _, x := range as {
+		if x.PoIndex >= before {
+			break
+		}
+		for _, y := range as {
+			if y.PoIndex < before || !kind.Orders(x.Store, y.Store) {
+				continue
+			}
+			if order[y] < order[x] {
+				return x, y
+			}
+		}
+	}
+	return nil, nil
+}
+
+// whyNoFence says why no fence at a slot forbids x.
+func whyNoFence(x *encode.Execution, test string) string {
+	order := map[*encode.Access]int{}
+	for _, a := range x.Accesses {
+		order[a.Access] = a.Order
+	}
+	for _, a := range x.Accesses {
+		for _, b := range x.Accesses {
+			if a.Thread == b.Thread && a.PoIndex < b.PoIndex && b.Order < a.Order {
+				return fmt.Sprintf("%s fails in an execution whose reordered accesses no fence slot separates (they belong to one C statement, or to code without braces or from a macro)", test)
+			}
+		}
+	}
+	return fmt.Sprintf("%s fails in an execution that reorders nothing: it fails on sc, and no fence can fix it", test)
+}
+
+// passesWithLess reports whether one of the placements a test passed with
+// is contained in placement (both sorted).
+func passesWithLess(passes [][]int, placement []int) bool {
+	for _, p := range passes {
+		if subset(p, placement) {
+			return true
+		}
+	}
+	return false
+}
+
+func subset(a, b []int) bool {
+	for _, x := range a {
+		if _, ok := slices.BinarySearch(b, x); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// explain gives each chosen candidate its reason: a core that no other
+// chosen candidate hits. An optimal placement has one for each, or
+// dropping the candidate would leave a cheaper sufficient placement.
+func explain(cands []Candidate, chosen []int, cores []core) []Added {
+	var out []Added
+	for _, i := range chosen {
+		a := Added{Candidate: cands[i]}
+		for _, c := range cores {
+			k := slices.Index(c.hits, i)
+			if k < 0 {
+				continue
+			}
+			alone := true
+			for _, h := range c.hits {
+				if h != i && slices.Contains(chosen, h) {
+					alone = false
+				}
+			}
+			if alone || a.Result == nil {
+				a.Test, a.Result = c.test, c.result
+				a.Before, a.After = c.pairs[k][0], c.pairs[k][1]
+			}
+			if alone {
+				break
+			}
+		}
+		out = append(out, a)
+	}
+	slices.SortFunc(out, func(a, b Added) int {
+		if c := comparePos(a.Pos, b.Pos); c != 0 {
+			return c
+		}
+		return int(a.Kind) - int(b.Kind)
+	})
+	return out
+}
+
+func comparePos(a, b lsl.Pos) int {
+	switch {
+	case a.File != b.File:
+		if a.File < b.File {
+			return -1
+		}
+		return 1
+	case a.Line != b.Line:
+		return a.Line - b.Line
+	}
+	return a.Col - b.Col
+}

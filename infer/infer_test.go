@@ -1,0 +1,241 @@
+package infer
+
+import (
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"checkfence/cfront"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+	"checkfence/tests"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func TestCandidateKinds(t *testing.T) {
+	cases := map[string][]lsl.FenceKind{
+		"serial":  nil,
+		"sc":      nil,
+		"tso":     {lsl.StoreLoad},
+		"pso":     {lsl.StoreStore, lsl.StoreLoad, lsl.Full},
+		"relaxed": {lsl.LoadLoad, lsl.LoadStore, lsl.StoreStore, lsl.StoreLoad, lsl.Full},
+	}
+	for name, want := range cases {
+		if got := CandidateKinds(memmodel.MustByName(name)); !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+}
+
+// The hitting-set solver against all subsets, on small instances.
+func TestMinCostHittingSet(t *testing.T) {
+	cost := []int{1, 1, 3, 1, 3, 1}
+	cases := [][][]int{
+		{{0, 2}, {1, 2}},          // 2 (0 and 1) beats 3 (2)
+		{{2}, {2, 4}},             // 3
+		{{0}, {1}, {3}, {5}},      // 4
+		{{0, 1}, {1, 3}, {3, 5}},  // 2
+		{{4, 2}, {2, 0}, {4}, {}}, // nothing hits the empty set
+		{},
+	}
+	for _, sets := range cases {
+		got, total, ok := minCostHittingSet(sets, cost, 0)
+		want, wantOK := bruteHittingSet(sets, cost)
+		if ok != wantOK || ok && total != want {
+			t.Errorf("%v: cost %d (ok %v), want %d (ok %v)", sets, total, ok, want, wantOK)
+			continue
+		}
+		for _, s := range sets {
+			if ok && !slices.ContainsFunc(s, func(e int) bool { return slices.Contains(got, e) }) {
+				t.Errorf("%v: %v misses %v", sets, got, s)
+			}
+		}
+	}
+}
+
+func bruteHittingSet(sets [][]int, cost []int) (int, bool) {
+	best, ok := -1, false
+	for mask := 0; mask < 1<<len(cost); mask++ {
+		hits := true
+		for _, s := range sets {
+			if !slices.ContainsFunc(s, func(e int) bool { return mask&(1<<e) != 0 }) {
+				hits = false
+				break
+			}
+		}
+		if !hits {
+			continue
+		}
+		c := 0
+		for e := range cost {
+			if mask&(1<<e) != 0 {
+				c += cost[e]
+			}
+		}
+		if !ok || c < best {
+			best, ok = c, true
+		}
+	}
+	return best, ok
+}
+
+// Inference on the message-passing example: nothing on tso, the writer's
+// store-store fence on pso, and the reader's load-load fence too on
+// relaxed; the patch applies with patch -p1 and the patched file passes.
+func TestMessagePassing(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../examples/c/mp.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "mp.c"), src, 0o644)
+	tsrc, _ := os.ReadFile("../examples/c/mp.tests")
+	ts, err := tests.Parse("mp.tests", tsrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	slotted, err := cfront.Compile([]string{"mp.c"}, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := cfront.Compile([]string{"mp.c"}, cfront.Options{})
+	want := map[string][]string{
+		"tso":     nil,
+		"pso":     {"store-store fence at mp.c:12:5"},
+		"relaxed": {"store-store fence at mp.c:12:5", "load-load fence at mp.c:18:5"},
+	}
+	var relaxed *Result
+	for _, mn := range []string{"tso", "pso", "relaxed"} {
+		r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName(mn), mining.PipelineOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, a := range r.Added {
+			got = append(got, a.Candidate.String())
+			if a.Test != "T0" || a.Before == nil || a.After == nil {
+				t.Errorf("%s: %s has no reason (test %q)", mn, a.Candidate, a.Test)
+			}
+		}
+		if r.Verdict != Found || !slices.Equal(got, want[mn]) || r.Cost != len(want[mn]) {
+			t.Errorf("%s: %s, cost %d, %v; want %v", mn, r.Verdict, r.Cost, got, want[mn])
+		}
+		relaxed = r
+	}
+	var fences []Candidate
+	for _, a := range relaxed.Added {
+		fences = append(fences, a.Candidate)
+	}
+	diff, err := Patch(fences, os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mp.diff", diff)
+	cmd := exec.Command("patch", "-p1", "--batch", "--quiet")
+	cmd.Stdin = strings.NewReader(string(diff))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if _, lerr := exec.LookPath("patch"); lerr != nil {
+			t.Skip("no patch command")
+		}
+		t.Fatalf("patch: %v\n%s", err, out)
+	}
+	patched, err := cfront.Compile([]string{"mp.c"}, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := mining.CheckTest(context.Background(), patched, nil, ts[0], memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+	if err != nil || r.Verdict != mining.Pass {
+		t.Fatalf("patched mp.c on relaxed: %v %v", r.Verdict, err)
+	}
+}
+
+// A test that fails on sc: no placement helps, and the result says so.
+func TestImpossible(t *testing.T) {
+	src := `#include "lsl_protos.h"
+int x;
+void init(void) { x = 0; }
+void inc(void) {
+    int v = x;
+    lsl_observe_output("v", v);
+    x = v + 1;
+}
+`
+	tsrc := "test T = init ( inc | inc )"
+	slotted, err := cfront.CompileSources([]cfront.Source{{Name: "racy.c", Text: src}}, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := cfront.CompileSources([]cfront.Source{{Name: "racy.c", Text: src}}, cfront.Options{})
+	ts, err := tests.Parse("t.tests", []byte(tsrc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Verdict != Impossible || !strings.Contains(r.Why, "fails on sc") || r.Failure == nil {
+		t.Errorf("%s: %q", r.Verdict, r.Why)
+	}
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join(testdataDir, name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs:\n--- want\n%s--- got\n%s", name, want, got)
+	}
+}
+
+// testdataDir is the package's testdata, found before any test changes
+// the working directory.
+var testdataDir = func() string {
+	wd, _ := os.Getwd()
+	return filepath.Join(wd, "testdata")
+}()
+
+// Peterson's lock on tso needs a store-load fence in each thread, before
+// it reads the other's flag (and nothing else): store buffering is tso's
+// only relaxation.
+func TestPetersonOnTSO(t *testing.T) {
+	files := []string{"../examples/c/peterson.c"}
+	slotted, err := cfront.Compile(files, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := cfront.Compile(files, cfront.Options{})
+	tsrc, _ := os.ReadFile("../examples/c/peterson.tests")
+	ts, err := tests.Parse("peterson.tests", tsrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName("tso"), mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, a := range r.Added {
+		got = append(got, a.Candidate.String())
+	}
+	want := []string{"store-load fence at ../examples/c/peterson.c:18:5", "store-load fence at ../examples/c/peterson.c:30:5"}
+	if r.Verdict != Found || r.Cost != 6 || !slices.Equal(got, want) {
+		t.Errorf("%s, cost %d: %v; want %v", r.Verdict, r.Cost, got, want)
+	}
+}

@@ -1,0 +1,195 @@
+package infer
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Patch returns a unified diff that inserts the fences into the C files
+// they belong to (read with read), as lsl_fence calls: on a line of their
+// own before the statement (or closing brace) at the slot, indented like
+// the code around it, or in the line when something precedes it there. A
+// file that does not include lsl_protos.h gets the include. Paths are the
+// files' names as positions give them, prefixed a/ and b/, so that patch
+// -p1 applies the diff from the directory they are relative to.
+func Patch(fences []Candidate, read func(file string) ([]byte, error)) ([]byte, error) {
+	byFile := map[string][]Candidate{}
+	for _, f := range fences {
+		byFile[f.Pos.File] = append(byFile[f.Pos.File], f)
+	}
+	var out bytes.Buffer
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
+		src, err := read(file)
+		if err != nil {
+			return nil, err
+		}
+		edits, err := fenceEdits(file, src, byFile[file])
+		if err != nil {
+			return nil, err
+		}
+		writeUnified(&out, file, splitLines(string(src)), edits)
+	}
+	return out.Bytes(), nil
+}
+
+// edit replaces old lines [at, at+del) with ins.
+type edit struct {
+	at, del int
+	ins     []string
+}
+
+func splitLines(s string) []string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return lines
+}
+
+// fenceEdits places the fences of one file.
+func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
+	lines := splitLines(string(src))
+	slices.SortStableFunc(fences, func(a, b Candidate) int {
+		if c := comparePos(a.Pos, b.Pos); c != 0 {
+			return c
+		}
+		return int(a.Kind) - int(b.Kind)
+	})
+	type slot struct{ line, col int }
+	calls := map[slot][]string{}
+	var order []slot
+	for _, f := range fences {
+		s := slot{f.Pos.Line, f.Pos.Col}
+		if s.line < 1 || s.line > len(lines) || s.col < 1 || s.col > len(lines[s.line-1]) {
+			return nil, fmt.Errorf("%s: fence slot %d:%d is outside the file (was it edited since?)", file, s.line, s.col)
+		}
+		if calls[s] == nil {
+			order = append(order, s)
+		}
+		calls[s] = append(calls[s], fmt.Sprintf("lsl_fence(%q);", f.Kind.String()))
+	}
+	var edits []edit
+	if !strings.Contains(string(src), "lsl_protos.h") {
+		edits = append(edits, edit{at: 0, ins: []string{"#include \"lsl_protos.h\"\n"}})
+	}
+	// slots on one line are edited together, from the right
+	byLine := map[int][]slot{}
+	for _, s := range order {
+		byLine[s.line] = append(byLine[s.line], s)
+	}
+	for _, ln := range slices.Sorted(maps.Keys(byLine)) {
+		text := lines[ln-1]
+		indent := leadingSpace(text)
+		ss := byLine[ln]
+		if len(ss) == 1 && ss[0].col == len(indent)+1 {
+			// the slot starts the line: the fences go on lines before it
+			ind := indent
+			if text[ss[0].col-1] == '}' {
+				ind = blockIndent(lines, ln, indent)
+			}
+			var ins []string
+			for _, c := range calls[ss[0]] {
+				ins = append(ins, ind+c+"\n")
+			}
+			edits = append(edits, edit{at: ln - 1, ins: ins})
+			continue
+		}
+		slices.SortFunc(ss, func(a, b slot) int { return b.col - a.col })
+		for _, s := range ss {
+			text = text[:s.col-1] + strings.Join(calls[s], " ") + " " + text[s.col-1:]
+		}
+		edits = append(edits, edit{at: ln - 1, del: 1, ins: []string{text}})
+	}
+	return edits, nil
+}
+
+func leadingSpace(s string) string {
+	return s[:len(s)-len(strings.TrimLeft(s, " \t"))]
+}
+
+// blockIndent is the indentation of the statements of a block closed on
+// line ln (whose brace is indented by closing): that of the last nonblank
+// line before it if deeper, else one level (a tab or four spaces) more.
+func blockIndent(lines []string, ln int, closing string) string {
+	for i := ln - 2; i >= 0; i-- {
+		if strings.TrimSpace(lines[i]) == "" {
+			continue
+		}
+		if in := leadingSpace(lines[i]); len(in) > len(closing) {
+			return in
+		}
+		break
+	}
+	if strings.Contains(closing, "\t") {
+		return closing + "\t"
+	}
+	return closing + "    "
+}
+
+// writeUnified writes the edits of one file as a unified diff with three
+// lines of context.
+func writeUnified(w *bytes.Buffer, file string, old []string, edits []edit) {
+	if len(edits) == 0 {
+		return
+	}
+	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at })
+	fmt.Fprintf(w, "--- a/%s\n+++ b/%s\n", file, file)
+	const ctx = 3
+	for i := 0; i < len(edits); {
+		// a hunk: edits whose contexts touch
+		j := i + 1
+		for j < len(edits) && edits[j].at-(edits[j-1].at+edits[j-1].del) <= 2*ctx {
+			j++
+		}
+		start := max(edits[i].at-ctx, 0)
+		end := min(edits[j-1].at+edits[j-1].del+ctx, len(old))
+		var body []string
+		oldN, newN := 0, 0
+		pos := start
+		for _, e := range edits[i:j] {
+			for ; pos < e.at; pos++ {
+				body = append(body, " "+old[pos])
+				oldN++
+				newN++
+			}
+			for k := 0; k < e.del; k++ {
+				body = append(body, "-"+old[pos])
+				pos++
+				oldN++
+			}
+			for _, l := range e.ins {
+				body = append(body, "+"+l)
+				newN++
+			}
+		}
+		for ; pos < end; pos++ {
+			body = append(body, " "+old[pos])
+			oldN++
+			newN++
+		}
+		oldStart, newStart := start+1, start+1+shift(edits[:i])
+		if oldN == 0 {
+			oldStart--
+		}
+		fmt.Fprintf(w, "@@ -%d,%d +%d,%d @@\n", oldStart, oldN, newStart, newN)
+		for _, l := range body {
+			w.WriteString(l)
+			if !strings.HasSuffix(l, "\n") {
+				w.WriteString("\n\\ No newline at end of file\n")
+			}
+		}
+		i = j
+	}
+}
+
+// shift is how many lines the edits add.
+func shift(edits []edit) int {
+	n := 0
+	for _, e := range edits {
+		n += len(e.ins) - e.del
+	}
+	return n
+}
