@@ -36,7 +36,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "run the expected.tsv rows of this model"},
 			&cli.StringFlag{Name: "files", Value: "fenced", Usage: "which files: fenced (NAME-fenced.c), published (the others), or all"},
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
-			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick (those go test runs)"},
+			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
 			&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
