@@ -21,6 +21,10 @@ type Trace struct {
 	MemoryOrder []Event   `json:"memory_order"`
 	Reordered   []Reorder `json:"reordered,omitempty"`
 	Spec        []string  `json:"spec,omitempty"`
+	// PastBound, when set, says that this is not a counterexample but an
+	// execution that runs a loop past its bound (an inconclusive check),
+	// and which loop.
+	PastBound string `json:"past_bound,omitempty"`
 }
 
 // Thread is what one thread executed.
@@ -270,8 +274,13 @@ func describeOutcome(t *lsl.Test, o lsl.Outcome) string {
 
 // WriteText prints the trace for a person.
 func (t *Trace) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
-	fmt.Fprintf(w, "  observed:  %s\n", t.Observation)
+	if t.PastBound != "" {
+		// the execution stops at the bound: what it observed is partial
+		fmt.Fprintf(w, "an execution of %s on %s that runs %s\n", t.Test, t.Model, t.PastBound)
+	} else {
+		fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
+		fmt.Fprintf(w, "  observed:  %s\n", t.Observation)
+	}
 	for _, f := range t.Faults {
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)\n", f.What, f.Thread, f.Pos, f.Stmt)
 	}

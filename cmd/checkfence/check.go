@@ -59,6 +59,10 @@ func checkCommand(status *int) *cli.Command {
 					tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
 				case mining.Inconclusive:
 					inconclusive = true
+					if res.Exceeding != nil && res.Encoding != nil && res.Loop != nil {
+						tr = trace.Build(res.Encoding, res.Exceeding, nil)
+						tr.PastBound = fmt.Sprintf("loop %s (%s) past its bound of %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+					}
 				}
 				if c.Bool("json") {
 					if err := writeCheckJSON(out, res, tr); err != nil {
@@ -130,7 +134,10 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 			"mining_s": st.MiningTime.Seconds(), "total_s": st.Total.Seconds(),
 		},
 	}
-	if tr != nil {
+	switch {
+	case tr != nil && tr.PastBound != "":
+		rec["past_bound"] = tr
+	case tr != nil:
 		rec["counterexample"] = tr
 	}
 	if res.Loop != nil {

@@ -24,7 +24,8 @@ func TestCheckInconclusive(t *testing.T) {
 	if code != exitInconclusive {
 		t.Fatalf("status %d, want 3; stderr %s", code, errs)
 	}
-	for _, w := range []string{"inconclusive W on sc", "waitstore.c:11:", "more than 3 iterations"} {
+	// and shows an execution that runs the loop past the bound
+	for _, w := range []string{"inconclusive W on sc", "waitstore.c:11:", "more than 3 iterations", "an execution of W on serial that runs loop", "past its bound of 3 iterations", "store polls = 3"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
