@@ -148,10 +148,15 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 						res.Verdict = Inconclusive
 					}
 					switch {
+					case r.Verdict == mining.Inconclusive && r.Encoding != nil && r.Encoding.Model.SerialOps:
+						// the specification itself could not be mined
+						res.Why = fmt.Sprintf("%s is inconclusive under serial already: a loop can run more than --max-unroll iterations", tc.name)
 					case r.SerialBug:
 						res.Why = fmt.Sprintf("%s fails under serial already: a bug that no fence can fix", tc.name)
 					case x == nil:
 						res.Why = fmt.Sprintf("%s is inconclusive", tc.name)
+					case r.Verdict == mining.Inconclusive:
+						res.Why = fmt.Sprintf("%s: a loop can run more than --max-unroll iterations in an execution that no fence at a slot forbids", tc.name)
 					default:
 						res.Why = whyNoFence(x, tc.name)
 					}
