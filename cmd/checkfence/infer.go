@@ -154,12 +154,16 @@ func writeInferJSON(out io.Writer, r *infer.Result) error {
 
 // writeSideBySide prints which model needs which fence.
 func writeSideBySide(out io.Writer, rs []*infer.Result) {
-	type row struct{ kind, pos string }
+	type row struct {
+		kind, pos string
+		file      string
+		line      int
+	}
 	var rows []row
 	has := map[row]map[string]bool{}
 	for _, r := range rs {
 		for _, a := range r.Added {
-			k := row{a.Kind.String(), fmt.Sprintf("%s:%d", a.Pos.File, a.Pos.Line)}
+			k := row{a.Kind.String(), fmt.Sprintf("%s:%d", a.Pos.File, a.Pos.Line), a.Pos.File, a.Pos.Line}
 			if has[k] == nil {
 				has[k] = map[string]bool{}
 				rows = append(rows, k)
@@ -167,7 +171,15 @@ func writeSideBySide(out io.Writer, rs []*infer.Result) {
 			has[k][r.Model.Name] = true
 		}
 	}
-	slices.SortFunc(rows, func(a, b row) int { return strings.Compare(a.pos+a.kind, b.pos+b.kind) })
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := strings.Compare(a.file, b.file); c != 0 {
+			return c
+		}
+		if a.line != b.line {
+			return a.line - b.line
+		}
+		return strings.Compare(a.kind, b.kind)
+	})
 	fmt.Fprintf(out, "\n%-48s", "fence")
 	for _, r := range rs {
 		fmt.Fprintf(out, " %8s", r.Model.Name)
