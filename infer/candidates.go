@@ -93,7 +93,12 @@ func candidates(prog *lsl.Program, kinds []lsl.FenceKind) []Candidate {
 // expand returns prog with each slot marker replaced by one fence per
 // kind, each carrying the slot's number; the other fences are kept.
 func expand(prog *lsl.Program, kinds []lsl.FenceKind) *lsl.Program {
-	return prog.MapFences(func(f *lsl.Fence) []lsl.Stmt {
+	return prog.MapFences(expandMarker(kinds))
+}
+
+// expandMarker is expand's replacement of one fence.
+func expandMarker(kinds []lsl.FenceKind) func(*lsl.Fence) []lsl.Stmt {
+	return func(f *lsl.Fence) []lsl.Stmt {
 		if f.Slot == 0 {
 			return []lsl.Stmt{f}
 		}
@@ -102,5 +107,5 @@ func expand(prog *lsl.Program, kinds []lsl.FenceKind) *lsl.Program {
 			out = append(out, &lsl.Fence{Pos: f.Pos, Kind: k, Slot: f.Slot})
 		}
 		return out
-	})
+	}
 }

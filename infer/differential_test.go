@@ -32,7 +32,6 @@ type slottedTest struct {
 // withSlots inserts up to max slot markers at random statement boundaries
 // of the threads' invocations (top level: not inside blocks).
 func withSlots(r *rand.Rand, t *lsl.Test, maxSlots int) slottedTest {
-	type place struct{ th, inv, at int }
 	var places []place
 	for th, invs := range t.Threads {
 		for k, inv := range invs {
@@ -41,8 +40,16 @@ func withSlots(r *rand.Rand, t *lsl.Test, maxSlots int) slottedTest {
 			}
 		}
 	}
+	return insertSlots(r, t, places, maxSlots)
+}
+
+// place is a statement boundary of an invocation of a thread.
+type place struct{ th, inv, at int }
+
+// insertSlots puts slot markers at up to max of the places, drawn with r.
+func insertSlots(r *rand.Rand, t *lsl.Test, places []place, max int) slottedTest {
 	r.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
-	places = places[:min(maxSlots, len(places))]
+	places = places[:min(max, len(places))]
 	// insert from the back of each body, so that indices stay valid
 	slices.SortFunc(places, func(a, b place) int {
 		if a.th != b.th {
@@ -107,7 +114,6 @@ func accessTest(t *testing.T, r *rand.Rand, i int) slottedTest {
 	}
 	// slots go between accesses: at the start of a body, after a store,
 	// after an observation
-	type place struct{ th, inv, at int }
 	var places []place
 	for th, invs := range test.Threads {
 		for k, inv := range invs {
@@ -122,23 +128,7 @@ func accessTest(t *testing.T, r *rand.Rand, i int) slottedTest {
 			}
 		}
 	}
-	r.Shuffle(len(places), func(i, j int) { places[i], places[j] = places[j], places[i] })
-	places = places[:min(3, len(places))]
-	slices.SortFunc(places, func(a, b place) int {
-		if a.th != b.th {
-			return a.th - b.th
-		}
-		if a.inv != b.inv {
-			return a.inv - b.inv
-		}
-		return b.at - a.at
-	})
-	for k, p := range places {
-		inv := test.Threads[p.th][p.inv]
-		marker := &lsl.Fence{Pos: lsl.Pos{File: "slot", Line: k + 1, Col: 1}, Kind: lsl.Full, Slot: k + 1}
-		inv.Body = slices.Insert(inv.Body, p.at, lsl.Stmt(marker))
-	}
-	return slottedTest{test, len(places)}
+	return insertSlots(r, test, places, 3)
 }
 
 // mapTestFences is lsl.Program.MapFences for a test's threads.
@@ -158,6 +148,16 @@ func mapTestFences(t *lsl.Test, repl func(*lsl.Fence) []lsl.Stmt) *lsl.Test {
 	return &c
 }
 
+// withoutSlots is t without its slot markers (the code as written).
+func withoutSlots(t *lsl.Test) *lsl.Test {
+	return mapTestFences(t, func(f *lsl.Fence) []lsl.Stmt {
+		if f.Slot != 0 {
+			return nil
+		}
+		return []lsl.Stmt{f}
+	})
+}
+
 func testCandidates(st slottedTest, kinds []lsl.FenceKind) []Candidate {
 	var out []Candidate
 	for s := 1; s <= st.slots; s++ {
@@ -170,22 +170,8 @@ func testCandidates(st slottedTest, kinds []lsl.FenceKind) []Candidate {
 
 // satCheck is the test's check on the SAT encoder, for solve.
 func satCheck(t *testing.T, st slottedTest, m *memmodel.Model, kinds []lsl.FenceKind) testCheck {
-	expanded := mapTestFences(st.test, func(f *lsl.Fence) []lsl.Stmt {
-		if f.Slot == 0 {
-			return []lsl.Stmt{f}
-		}
-		var out []lsl.Stmt
-		for _, k := range kinds {
-			out = append(out, &lsl.Fence{Pos: f.Pos, Kind: k, Slot: f.Slot})
-		}
-		return out
-	})
-	plain := mapTestFences(st.test, func(f *lsl.Fence) []lsl.Stmt {
-		if f.Slot != 0 {
-			return nil
-		}
-		return []lsl.Stmt{f}
-	})
+	expanded := mapTestFences(st.test, expandMarker(kinds))
+	plain := withoutSlots(st.test)
 	spec, _, err := mining.Enumerate(context.Background(), plain, memmodel.MustByName("serial"), mining.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -218,12 +204,7 @@ type bruteForce struct {
 }
 
 func newBruteForce(t *testing.T, st slottedTest, model string, cands []Candidate) *bruteForce {
-	plain := mapTestFences(st.test, func(f *lsl.Fence) []lsl.Stmt {
-		if f.Slot != 0 {
-			return nil
-		}
-		return []lsl.Stmt{f}
-	})
+	plain := withoutSlots(st.test)
 	serial, err := reference.Outcomes(plain, "serial")
 	if err != nil {
 		t.Fatal(err)

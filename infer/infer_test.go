@@ -25,6 +25,7 @@ func TestCandidateKinds(t *testing.T) {
 		"sc":      nil,
 		"tso":     {lsl.StoreLoad},
 		"pso":     {lsl.StoreStore, lsl.StoreLoad, lsl.Full},
+		"rmo":     {lsl.LoadLoad, lsl.LoadStore, lsl.StoreStore, lsl.StoreLoad, lsl.Full},
 		"relaxed": {lsl.LoadLoad, lsl.LoadStore, lsl.StoreStore, lsl.StoreLoad, lsl.Full},
 	}
 	for name, want := range cases {
@@ -87,8 +88,8 @@ func bruteHittingSet(sets [][]int, cost []int) (int, bool) {
 }
 
 // Inference on the message-passing example: nothing on tso, the writer's
-// store-store fence on pso, and the reader's load-load fence too on
-// relaxed; the patch applies with patch -p1 and the patched file passes.
+// store-store fence on pso, and the reader's load-load fence too on rmo
+// and relaxed; the patch applies with patch -p1 and the patched file passes.
 func TestMessagePassing(t *testing.T) {
 	dir := t.TempDir()
 	src, err := os.ReadFile("../examples/c/mp.c")
@@ -110,10 +111,11 @@ func TestMessagePassing(t *testing.T) {
 	want := map[string][]string{
 		"tso":     nil,
 		"pso":     {"store-store fence at mp.c:12:5"},
+		"rmo":     {"store-store fence at mp.c:12:5", "load-load fence at mp.c:18:5"},
 		"relaxed": {"store-store fence at mp.c:12:5", "load-load fence at mp.c:18:5"},
 	}
 	var relaxed *Result
-	for _, mn := range []string{"tso", "pso", "relaxed"} {
+	for _, mn := range []string{"tso", "pso", "rmo", "relaxed"} {
 		r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName(mn), mining.PipelineOptions{})
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,9 @@
 package lsl
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Reg names a register. Registers are local to a procedure (in a Program)
 // or to a thread (in a Test).
@@ -46,6 +49,27 @@ type Shape struct {
 	Fields []Field // a struct
 	Elem   *Shape  // an array of Len elements
 	Len    int64
+}
+
+// Path renders offsets into a location of shape s as C writes them:
+// ".next" for a field, "[2]" for an element, ".3" where the shape says
+// nothing (a nil s is a scalar).
+func (s *Shape) Path(offsets []int64) string {
+	var b strings.Builder
+	for _, o := range offsets {
+		switch {
+		case s != nil && s.Fields != nil && o >= 0 && o < int64(len(s.Fields)):
+			b.WriteString("." + s.Fields[o].Name)
+			s = s.Fields[o].Shape
+		case s != nil && s.Elem != nil:
+			fmt.Fprintf(&b, "[%d]", o)
+			s = s.Elem
+		default:
+			fmt.Fprintf(&b, ".%d", o)
+			s = nil
+		}
+	}
+	return b.String()
 }
 
 // Field is a named field of a struct shape.

@@ -355,19 +355,7 @@ func (r *Result) locName(addr lsl.Value) string {
 	} else {
 		return addr.String()
 	}
-	for _, o := range addr.Offsets() {
-		switch {
-		case shape != nil && shape.Fields != nil && o >= 0 && o < int64(len(shape.Fields)):
-			b.WriteString("." + shape.Fields[o].Name)
-			shape = shape.Fields[o].Shape
-		case shape != nil && shape.Elem != nil:
-			fmt.Fprintf(&b, "[%d]", o)
-			shape = shape.Elem
-		default:
-			fmt.Fprintf(&b, ".%d", o)
-			shape = nil
-		}
-	}
+	b.WriteString(shape.Path(addr.Offsets()))
 	return b.String()
 }
 

@@ -52,19 +52,7 @@ func (n *namer) name(v lsl.Value) string {
 	} else {
 		return v.String()
 	}
-	for _, o := range v.Offsets() {
-		switch {
-		case shape != nil && shape.Fields != nil && o >= 0 && o < int64(len(shape.Fields)):
-			b.WriteString("." + shape.Fields[o].Name)
-			shape = shape.Fields[o].Shape
-		case shape != nil && shape.Elem != nil:
-			fmt.Fprintf(&b, "[%d]", o)
-			shape = shape.Elem
-		default:
-			fmt.Fprintf(&b, ".%d", o)
-			shape = nil
-		}
-	}
+	b.WriteString(shape.Path(v.Offsets()))
 	return b.String()
 }
 
