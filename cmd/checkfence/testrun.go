@@ -91,7 +91,12 @@ func (s *testScope) reason() string {
 	defer s.mu.Unlock()
 	r := fmt.Sprintf("not decided within %v", s.limit)
 	if s.phase != "" {
-		r += "; it was at: " + s.phase
+		phase := s.phase
+		if len(phase) > 160 {
+			// the loop bounds of a large unrolling run to pages
+			phase = phase[:160] + "…"
+		}
+		r += "; it was at: " + phase
 	}
 	return r
 }
