@@ -197,11 +197,24 @@ func TestAllowedMatchesCorpus(t *testing.T) {
 	final := func(x, y int64) lsl.Outcome { return outcome([]int64{x, y}, nil, nil) }
 	w22sc := []lsl.Outcome{final(1, 1), final(1, 2), final(2, 1)}
 	sbSC := sbOutcomes([2]int64{0, 1}, [2]int64{1, 0}, [2]int64{1, 1})
+	// CoRR: P1 reads x twice while P0 writes 1 to it. rmo keeps the two
+	// loads of x in order, so P1 never reads 1 and then 0; relaxed may
+	// reorder them.
+	corr := func(pairs ...[2]int64) []lsl.Outcome {
+		var os []lsl.Outcome
+		for _, p := range pairs {
+			os = append(os, outcome(nil, nil, []lsl.ObsItem{obs("EAX", p[0]), obs("EBX", p[1])}))
+		}
+		return os
+	}
+	corrRMO := corr([2]int64{0, 0}, [2]int64{0, 1}, [2]int64{1, 1})
 	tests := []struct {
 		test     string
 		model    string
 		outcomes []lsl.Outcome
 	}{
+		{"CoRR", "rmo", corrRMO},
+		{"CoRR", "relaxed", append(corr([2]int64{1, 0}), corrRMO...)},
 		{"SB", "sc", sbSC},
 		{"SB", "tso", append(sbOutcomes([2]int64{0, 0}), sbSC...)},
 		{"2+2W", "sc", w22sc},

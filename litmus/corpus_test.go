@@ -86,6 +86,32 @@ func TestCorpusParses(t *testing.T) {
 	}
 }
 
+// TestExpectedColumns checks expected.tsv itself: every row has a verdict
+// for each model of `--model all`, and a condition allowed on a model is
+// allowed on every weaker one (sc, tso, pso, rmo, relaxed: each model
+// allows every execution of the one before it, SEMANTICS.md).
+func TestExpectedColumns(t *testing.T) {
+	chain := []string{"sc", "tso", "pso", "rmo", "relaxed"}
+	exp := readExpected(t)
+	if len(exp) != 45 {
+		t.Errorf("expected.tsv has %d rows, want 45", len(exp))
+	}
+	for name, row := range exp {
+		allowed := false
+		for _, m := range chain {
+			v := row[m]
+			if v != "allowed" && v != "forbidden" {
+				t.Errorf("%s on %s: verdict %q", name, m, v)
+				continue
+			}
+			if allowed && v == "forbidden" {
+				t.Errorf("%s: forbidden on %s but allowed on a stronger model", name, m)
+			}
+			allowed = v == "allowed"
+		}
+	}
+}
+
 // TestCorpusShapes checks a few corpus files against counts made by hand
 // from their text.
 func TestCorpusShapes(t *testing.T) {

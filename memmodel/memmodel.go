@@ -75,13 +75,18 @@ var models = []*Model{
 		Doc:        "SPARC partial store order: TSO plus reordering of stores to different addresses",
 	},
 	{
+		Name: "rmo", Keep: [2][2]Keep{{SameAddr, SameAddr}, {Never, SameAddr}},
+		Forwarding: true,
+		Doc:        "RMO: relaxed made coherent: only same-address pairs stay ordered, except store→load",
+	},
+	{
 		Name: "relaxed", Keep: [2][2]Keep{{Never, SameAddr}, {Never, SameAddr}},
 		Forwarding: true,
 		Doc:        "the paper's Relaxed: only same-address accesses followed by a store stay ordered",
 	},
 }
 
-// All returns the models in the order serial, sc, tso, pso, relaxed.
+// All returns the models in the order serial, sc, tso, pso, rmo, relaxed.
 func All() []*Model { return append([]*Model(nil), models...) }
 
 // Names returns the model names in table order.

@@ -1,6 +1,9 @@
 package memmodel
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The table must match SEMANTICS.md's prose; each row is restated here from
 // the spec's table (not from the code) as the set of kept pairs.
@@ -11,6 +14,7 @@ func TestTableMatchesSpec(t *testing.T) {
 		"sc":      "a a a a",
 		"tso":     "a a - a", // always, except store→load
 		"pso":     "a a - s", // also store→store only to the same address
+		"rmo":     "s s - s", // only when a(x)=a(y), unless x is a store and y a load
 		"relaxed": "- s - s", // only when a(x)=a(y) and y is a store
 	}
 	code := map[Keep]string{Never: "-", SameAddr: "s", Always: "a"}
@@ -21,7 +25,7 @@ func TestTableMatchesSpec(t *testing.T) {
 			t.Errorf("%s: kept pairs %q, spec says %q", m.Name, got, want[m.Name])
 		}
 	}
-	fw := map[string]bool{"tso": true, "pso": true, "relaxed": true}
+	fw := map[string]bool{"tso": true, "pso": true, "rmo": true, "relaxed": true}
 	for _, m := range All() {
 		if m.Forwarding != fw[m.Name] {
 			t.Errorf("%s: forwarding %v", m.Name, m.Forwarding)
@@ -60,12 +64,28 @@ func TestKeptOrderIsTransitive(t *testing.T) {
 }
 
 func TestByName(t *testing.T) {
-	for _, n := range []string{"serial", "sc", "tso", "pso", "relaxed"} {
+	for _, n := range []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"} {
 		if m, err := ByName(n); err != nil || m.Name != n {
 			t.Errorf("ByName(%q) = %v, %v", n, m, err)
 		}
 	}
 	if _, err := ByName("power"); err == nil {
 		t.Error("ByName(power) succeeded")
+	}
+}
+
+// All and Names list the models from strongest to weakest, the order of
+// SEMANTICS.md's table, which `--model all` and the tests follow.
+func TestOrder(t *testing.T) {
+	want := "serial sc tso pso rmo relaxed"
+	var all []string
+	for _, m := range All() {
+		all = append(all, m.Name)
+	}
+	if got := strings.Join(Names(), " "); got != want {
+		t.Errorf("Names() = %q, want %q", got, want)
+	}
+	if got := strings.Join(all, " "); got != want {
+		t.Errorf("All() = %q, want %q", got, want)
 	}
 }

@@ -54,11 +54,11 @@ func TestSanitySBMP(t *testing.T) {
 		bad  string // the relaxed outcome
 		want map[string]bool
 	}{
-		{sb, "output a=0} | t1.0{output b=0}", map[string]bool{"sc": false, "tso": true, "pso": true, "relaxed": true}},
-		{mp, "output a=1 output b=0", map[string]bool{"sc": false, "tso": false, "pso": true, "relaxed": true}},
-		{sbf, "output a=0} | t1.0{output b=0}", map[string]bool{"sc": false, "tso": false, "pso": false, "relaxed": false}},
+		{sb, "output a=0} | t1.0{output b=0}", map[string]bool{"sc": false, "tso": true, "pso": true, "rmo": true, "relaxed": true}},
+		{mp, "output a=1 output b=0", map[string]bool{"sc": false, "tso": false, "pso": true, "rmo": true, "relaxed": true}},
+		{sbf, "output a=0} | t1.0{output b=0}", map[string]bool{"sc": false, "tso": false, "pso": false, "rmo": false, "relaxed": false}},
 	} {
-		for _, name := range []string{"sc", "tso", "pso", "relaxed"} {
+		for _, name := range []string{"sc", "tso", "pso", "rmo", "relaxed"} {
 			outs, err := Outcomes(context.Background(), tc.test, memmodel.MustByName(name), Options{})
 			if err != nil {
 				t.Fatal(err)

@@ -48,7 +48,10 @@ thread {
 	}{
 		{"thin air, relaxed", prog("r1", "r2"), "relaxed", false},
 		{"thin air, pso", prog("r1", "r2"), "pso", false},
+		{"thin air, rmo", prog("r1", "r2"), "rmo", false},
 		{"load buffering, relaxed", prog("one", "one"), "relaxed", true},
+		{"load buffering, rmo", prog("one", "one"), "rmo", true},
+		{"load buffering, pso", prog("one", "one"), "pso", false},
 		{"load buffering, tso", prog("one", "one"), "tso", false},
 		{"load buffering, sc", prog("one", "one"), "sc", false},
 	} {

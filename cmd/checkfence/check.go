@@ -20,7 +20,7 @@ func checkCommand(status *int) *cli.Command {
 		Usage:     "check C implementations on a memory model with CheckFence test files",
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso or relaxed"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo or relaxed"},
 		}, pipelineFlags()...),
 		Action: func(c *cli.Context) error {
 			m, err := memmodel.ByName(c.String("model"))

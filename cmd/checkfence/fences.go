@@ -23,7 +23,7 @@ func fencesCommand(status *int) *cli.Command {
 		Usage:     "tell which fences the tests need (--infer: find an optimal placement)",
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, a comma-separated list, or all"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all"},
 			&cli.BoolFlag{Name: "infer", Usage: "find a placement of least cost that makes the tests pass, keeping the fences in the code"},
 			&cli.StringFlag{Name: "patch", Usage: "with --infer: write a unified diff adding the fences to this file (patch -p1 applies it)"},
 		}, pipelineFlags()...),

@@ -22,7 +22,7 @@ func litmusCommand(status *int) *cli.Command {
 		Usage:     "decide whether each litmus test's condition is reachable on a memory model",
 		ArgsUsage: "FILE.litmus...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, a comma-separated list, or all (sc, tso, pso, relaxed)"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test and model"},
 			&cli.BoolFlag{Name: "outcomes", Usage: "list every outcome (final registers and memory) of each test"},
 			&cli.BoolFlag{Name: "full-order", Usage: "encode the memory order with all pairwise variables, as the paper does (for comparison)"},
@@ -136,7 +136,7 @@ func litmusCommand(status *int) *cli.Command {
 func modelList(spec string) ([]*memmodel.Model, error) {
 	names := strings.Split(spec, ",")
 	if spec == "all" {
-		names = []string{"sc", "tso", "pso", "relaxed"}
+		names = []string{"sc", "tso", "pso", "rmo", "relaxed"}
 	}
 	var models []*memmodel.Model
 	for _, n := range names {

@@ -21,7 +21,7 @@ func outcomesCommand(status *int) *cli.Command {
 		Usage:     "list every outcome of straight-line LSL tests on a memory model",
 		ArgsUsage: "FILE.lsl...",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, relaxed, or all (all five)"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, or all (all six)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test and model"},
 		},
 		Action: func(c *cli.Context) error {

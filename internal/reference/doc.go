@@ -1,10 +1,10 @@
 // Package reference computes the outcomes of a straight-line test by brute
 // force, straight from the axioms of SEMANTICS.md (CheckFence paper, Sections
-// 2.2–2.3, with TSO and PSO in the same style) and the range analysis of
+// 2.2–2.3, with TSO, PSO and RMO in the same style) and the range analysis of
 // Section 3.4 that excludes out-of-thin-air values.
 //
 // In: an *lsl.Test in straight-line form and a model name (serial, sc, tso,
-// pso, relaxed). Out: every distinct lsl.Outcome of the test's executions
+// pso, rmo, relaxed). Out: every distinct lsl.Outcome of the test's executions
 // on that model.
 //
 // It is an oracle for cross-checking the SAT encoder on small random tests,

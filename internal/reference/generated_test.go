@@ -33,7 +33,7 @@ func sampleN(flagged, short, def, long int) uint64 {
 // modelChain lists the models from strongest to weakest: each allows every
 // execution of the one before it (SEMANTICS.md), so outcome sets grow
 // along the chain.
-var modelChain = []string{"serial", "sc", "tso", "pso", "relaxed"}
+var modelChain = []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"}
 
 func generated(seed uint64) *lsl.Test {
 	return testgen.Generate(rand.New(rand.NewPCG(seed, 0)), testgen.Options{})
@@ -86,7 +86,7 @@ func checkChain(t *testing.T, seed uint64, test *lsl.Test) bool {
 }
 
 // BenchmarkGenerated measures the reference on 1,000 random tests under
-// all five models (one iteration is the whole batch).
+// all six models (one iteration is the whole batch).
 func BenchmarkGenerated(b *testing.B) {
 	tests := make([]*lsl.Test, 1000)
 	for i := range tests {

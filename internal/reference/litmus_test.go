@@ -190,7 +190,7 @@ func TestLitmus(t *testing.T) {
 		test := buildShape(t, sh.name, sh.threads)
 		t.Run(sh.name, func(t *testing.T) {
 			t.Parallel()
-			for _, m := range []string{"sc", "tso", "pso", "relaxed"} {
+			for _, m := range []string{"sc", "tso", "pso", "rmo", "relaxed"} {
 				want, ok := row[m]
 				if !ok {
 					t.Fatalf("expected.tsv has no column %s", m)

@@ -50,6 +50,11 @@ var models = map[string]model{
 		},
 		forward: true,
 	},
+	// rmo: only when a(x) = a(y), unless x is a store and y a load.
+	"rmo": {
+		keeps:   func(xs, ys, same bool) bool { return same && !(xs && !ys) },
+		forward: true,
+	},
 	"relaxed": {
 		keeps:   func(_, ys, same bool) bool { return same && ys },
 		forward: true,
@@ -57,7 +62,7 @@ var models = map[string]model{
 }
 
 // Models lists the model names Outcomes accepts.
-func Models() []string { return []string{"serial", "sc", "tso", "pso", "relaxed"} }
+func Models() []string { return []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"} }
 
 // memory knows which addresses are valid and what they hold initially.
 type memory struct {

@@ -9,7 +9,7 @@ import (
 	"checkfence/lsl"
 )
 
-var allModels = []string{"serial", "sc", "tso", "pso", "relaxed"}
+var allModels = []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"}
 
 // twoThreads builds a test over globals x and y (0 unless inits say
 // otherwise) with finals x and y; each thread body starts with registers
@@ -98,11 +98,11 @@ func TestOutcomeSets(t *testing.T) {
 			},
 		},
 		{
-			name: "load buffering with constants, relaxed",
+			name: "load buffering with constants, rmo and relaxed",
 			test: twoThreads("lb", nil,
 				[]lsl.Stmt{load("r1", "&x"), store("&y", "c1"), output("r1")},
 				[]lsl.Stmt{load("r2", "&y"), store("&x", "c1"), output("r2")}),
-			models: []string{"relaxed"},
+			models: []string{"rmo", "relaxed"},
 			want: []string{
 				"t0.0{output r1=0} | t1.0{output r2=0} | final{1 1}",
 				"t0.0{output r1=0} | t1.0{output r2=1} | final{1 1}",
@@ -123,7 +123,7 @@ func TestOutcomeSets(t *testing.T) {
 		{
 			name:   "lost update",
 			test:   twoThreads("inc", nil, increment("a"), increment("b")),
-			models: []string{"sc", "tso", "pso", "relaxed"},
+			models: []string{"sc", "tso", "pso", "rmo", "relaxed"},
 			want: []string{
 				"t0.0{output a=0} | t1.0{output b=0} | final{1 0}",
 				"t0.0{output a=0} | t1.0{output b=1} | final{2 0}",
@@ -388,20 +388,37 @@ func TestVerdicts(t *testing.T) {
 	stale := map[[2]string]lsl.Value{{"1", "a"}: lsl.Ptr(2), {"1", "v"}: lsl.Int(0)}
 
 	// Store buffering where each load is an atomic block: under tso an
-	// atomic block is a full fence, under pso and relaxed it is not.
+	// atomic block is a full fence, under pso, rmo and relaxed it is not.
 	sbAtomic := twoThreads("sb-atomic", nil,
 		[]lsl.Stmt{store("&x", "c1"), atomic(load("r", "&y")), output("r")},
 		[]lsl.Stmt{store("&y", "c1"), atomic(load("s", "&x")), output("s")})
 	bothZero := map[[2]string]lsl.Value{{"0", "r"}: lsl.Int(0), {"1", "s"}: lsl.Int(0)}
 
-	// Two CAS on different addresses may be reordered on relaxed (the
-	// paper's observation about the nonblocking queue). On pso the first
+	// Two CAS on different addresses may be reordered on rmo and relaxed
+	// (the paper's observation about the nonblocking queue). On pso the first
 	// CAS's load keeps it before the second CAS's load, and the first
 	// CAS's store is contiguous with its load.
 	casMP := twoThreads("cas-mp", nil,
 		[]lsl.Stmt{cas("&x", "c0", "c1", "a"), cas("&y", "c0", "c1", "b")},
 		[]lsl.Stmt{load("r", "&y"), fence(lsl.LoadLoad), load("s", "&x"), output("r"), output("s")})
 	yNotX := map[[2]string]lsl.Value{{"1", "r"}: lsl.Int(1), {"1", "s"}: lsl.Int(0)}
+
+	// Coherence of reads, what rmo adds to relaxed: a thread that has read
+	// the new value of x cannot read the old one afterwards, unless the two
+	// loads of x may be reordered (relaxed only). Reading x, then y, then
+	// x again does not help: y is another address.
+	newThenOld := map[[2]string]lsl.Value{{"1", "r"}: lsl.Int(1), {"1", "s"}: lsl.Int(0)}
+	coRR := twoThreads("corr", nil,
+		[]lsl.Stmt{store("&x", "c1")},
+		[]lsl.Stmt{load("r", "&x"), load("s", "&x"), output("r"), output("s")})
+	coRRVia := twoThreads("corr-via-y", nil,
+		[]lsl.Stmt{store("&x", "c1")},
+		[]lsl.Stmt{load("r", "&x"), load("t", "&y"), load("s", "&x"), output("r"), output("s")})
+	// Nor does a store to y between them: the same-address load-load rule
+	// alone keeps the two loads of x in order.
+	coRRAfterOwn := twoThreads("corr-own", nil,
+		[]lsl.Stmt{store("&x", "c1")},
+		[]lsl.Stmt{load("r", "&x"), store("&y", "c1"), load("s", "&x"), output("r"), output("s")})
 
 	tests := []struct {
 		name string
@@ -410,15 +427,18 @@ func TestVerdicts(t *testing.T) {
 		want map[string]bool // model -> reachable
 	}{
 		{"pointer MP", pointerMP(false, false), stale,
-			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "relaxed": true}},
+			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "rmo": true, "relaxed": true}},
 		{"pointer MP+store-store", pointerMP(true, false), stale,
-			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "relaxed": true}},
+			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "rmo": true, "relaxed": true}},
 		{"pointer MP+store-store+load-load", pointerMP(true, true), stale,
 			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "relaxed": false}},
 		{"SB with atomic loads", sbAtomic, bothZero,
-			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "relaxed": true}},
+			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "rmo": true, "relaxed": true}},
 		{"MP with two CAS", casMP, yNotX,
-			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "relaxed": true}},
+			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "rmo": true, "relaxed": true}},
+		{"CoRR", coRR, newThenOld, map[string]bool{"relaxed": true}},
+		{"CoRR through a load of y", coRRVia, newThenOld, map[string]bool{"relaxed": true}},
+		{"CoRR around a store to y", coRRAfterOwn, newThenOld, map[string]bool{"relaxed": true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
