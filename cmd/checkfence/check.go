@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"checkfence/memmodel"
 	"checkfence/mining"
 	"checkfence/trace"
 )
@@ -20,10 +19,10 @@ func checkCommand(status *int) *cli.Command {
 		Usage:     "check C implementations on a memory model with CheckFence test files",
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo or relaxed"},
+			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
 		}, pipelineFlags()...),
 		Action: func(c *cli.Context) error {
-			m, err := memmodel.ByName(c.String("model"))
+			models, err := modelList(c.String("model"))
 			if err != nil {
 				return usageError{err}
 			}
@@ -35,42 +34,47 @@ func checkCommand(status *int) *cli.Command {
 			if err != nil {
 				return err
 			}
+			if opt.Cache == nil && len(models) > 1 {
+				opt.Cache = mining.NewMemoryCache() // one mining per test
+			}
 			out := c.App.Writer
 			failed, inconclusive := false, false
 			for _, t := range j.tests {
-				scope, topt := newTestScope(c, opt)
-				res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
-				done()
-				scope.cancel()
-				if kind, why, ok := scope.limitReached(err); ok {
-					inconclusive = true
-					if err := writeLimit(c, t.Name, m.Name, scope, kind, why); err != nil {
-						return err
+				for _, m := range models {
+					scope, topt := newTestScope(c, opt)
+					res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
+					done()
+					scope.cancel()
+					if kind, why, ok := scope.limitReached(err); ok {
+						inconclusive = true
+						if err := writeLimit(c, t.Name, m.Name, scope, kind, why); err != nil {
+							return err
+						}
+						continue
 					}
-					continue
-				}
-				if err != nil {
-					return pipelineError(c.Context, t.Name, err)
-				}
-				var tr *trace.Trace
-				switch res.Verdict {
-				case mining.Fail:
-					failed = true
-					tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
-				case mining.Inconclusive:
-					inconclusive = true
-					if res.Exceeding != nil && res.Encoding != nil && res.Loop != nil {
-						tr = trace.Build(res.Encoding, res.Exceeding, nil)
-						tr.PastBound = fmt.Sprintf("loop %s (%s) past its bound of %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+					if err != nil {
+						return pipelineError(c.Context, t.Name, err)
 					}
-				}
-				if c.Bool("json") {
-					if err := writeCheckJSON(out, res, tr); err != nil {
-						return err
+					var tr *trace.Trace
+					switch res.Verdict {
+					case mining.Fail:
+						failed = true
+						tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
+					case mining.Inconclusive:
+						inconclusive = true
+						if res.Exceeding != nil && res.Encoding != nil && res.Loop != nil {
+							tr = trace.Build(res.Encoding, res.Exceeding, nil)
+							tr.PastBound = fmt.Sprintf("loop %s (%s) past its bound of %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+						}
 					}
-					continue
+					if c.Bool("json") {
+						if err := writeCheckJSON(out, res, tr); err != nil {
+							return err
+						}
+						continue
+					}
+					writeCheckText(out, res, tr)
 				}
-				writeCheckText(out, res, tr)
 			}
 			switch {
 			case failed:

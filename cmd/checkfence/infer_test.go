@@ -71,3 +71,22 @@ func TestFencesFailingCode(t *testing.T) {
 		t.Errorf("tso: status %d:\n%s", code, out)
 	}
 }
+
+// check --model all: one line per test and model, in the order sc, tso,
+// pso, rmo, relaxed; message passing fails where stores may reorder.
+func TestCheckAllModels(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	if code != exitFail {
+		t.Fatalf("status %d; stderr %s", code, errs)
+	}
+	var got []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 3 && f[1] == "T0" && f[2] == "on" {
+			got = append(got, f[0]+" "+f[3])
+		}
+	}
+	want := []string{"pass sc", "pass tso", "fail pso", "fail rmo", "fail relaxed"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("verdicts %v, want %v", got, want)
+	}
+}
