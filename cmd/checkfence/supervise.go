@@ -112,6 +112,8 @@ func childStatus(werr error, crash string, stderr io.Writer) int {
 	}
 	switch ws.Signal() {
 	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP:
+		// (before the checker could take the signal itself)
+		fmt.Fprintln(stderr, "checkfence: interrupted")
 		return exitInterrupted
 	case syscall.SIGPIPE:
 		// its output was closed early (| head): as a shell shows it
