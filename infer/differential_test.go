@@ -295,7 +295,7 @@ func (b *bruteForce) subsets(i, c int, p []int, f func([]int) bool) bool {
 }
 
 // TestInferMatchesBruteForce: on generated straight-line tests with fence
-// slots, on tso, pso and relaxed, the inferred placement's cost is the
+// slots, on tso, pso, rmo and relaxed, the inferred placement's cost is the
 // least for which the brute-force reference finds every execution
 // correct, the placement itself is correct on the reference, and the
 // tests for which no placement is correct are those inference calls
@@ -355,7 +355,7 @@ func greedyHittingSet(sets [][]int, cost []int, _ int) ([]int, int, bool) {
 // tests and returns the number of disagreements (reported as errors
 // unless quiet; quiet stops at the first).
 func runDifferential(t *testing.T, n int, quiet bool) int {
-	models := []string{"tso", "pso", "relaxed"}
+	models := []string{"tso", "pso", "rmo", "relaxed"}
 	bad, compared, placed := 0, 0, 0
 	for i := range n {
 		r := rand.New(rand.NewPCG(*inferSeed, uint64(i)))
