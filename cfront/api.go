@@ -67,7 +67,8 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		if p == undefReg {
 			return fn.badValue()
 		}
-		fn.emit(&lsl.Free{Pos: pos, Addr: p, NoReuse: name == "lsl_free_noreuse"})
+		fn.emit(&lsl.Free{Pos: pos, Addr: p, Kind: map[string]lsl.FreeKind{
+			"free": lsl.FreeUnsafe, "lsl_free": lsl.FreeStable, "lsl_free_noreuse": lsl.FreeRetire}[name]})
 		return fn.voidValue()
 
 	case "lsl_initlock", "lsl_lock", "lsl_unlock":

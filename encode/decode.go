@@ -19,6 +19,9 @@ type Execution struct {
 	// Reached are all executed fences, enabled or not (fence inference
 	// asks which disabled candidates the execution contradicts).
 	Reached []*Fence
+	// Events are the allocator events that happened, in memory order
+	// (alloc.go).
+	Events []ExecEvent
 }
 
 // ExecAccess is one executed access with its values.
@@ -99,8 +102,15 @@ func (e *Encoding) Decode() *Execution {
 			}
 		}
 	}
+	lastOn := map[int64]int{} // block -> index of its last event in x.Events
 	for _, id := range order {
-		for _, a := range m.nodes[id].members {
+		nd := m.nodes[id]
+		evs := nd.events
+		for _, a := range nd.members {
+			for len(evs) > 0 && 2*evs[0].Before < 2*a.PoIndex+1 {
+				x.addEvent(e, evs[0], lastOn)
+				evs = evs[1:]
+			}
 			if !g.Value(a.Exec) {
 				continue
 			}
@@ -114,6 +124,39 @@ func (e *Encoding) Decode() *Execution {
 			}
 			x.Accesses = append(x.Accesses, ea)
 		}
+		for _, ev := range evs {
+			x.addEvent(e, ev, lastOn)
+		}
 	}
 	return x
+}
+
+// ExecEvent is an allocator event that happened: a free of a block that
+// may be handed out again, or an allocation that took a freed block.
+type ExecEvent struct {
+	*AllocEvent
+	Block int64 // the block's base
+	// After is the number of accesses before the event in memory order.
+	After int
+	// Prev is the index in Execution.Events of the last event on the
+	// same block before this one, -1 if none.
+	Prev int
+}
+
+// addEvent appends ev to x.Events if it happened on a block.
+func (x *Execution) addEvent(e *Encoding, ev *AllocEvent, lastOn map[int64]int) {
+	g := e.c.g
+	if !g.Value(ev.Exec) {
+		return
+	}
+	v := e.value(ev.Block)
+	if !v.IsPtr() || !ev.Free && v.Base() == ev.Own || ev.Free && !(e.Range.BlockStart(v) && e.Range.Reused(v.Base())) {
+		return
+	}
+	prev, ok := lastOn[v.Base()]
+	if !ok {
+		prev = -1
+	}
+	lastOn[v.Base()] = len(x.Events)
+	x.Events = append(x.Events, ExecEvent{AllocEvent: ev, Block: v.Base(), After: len(x.Accesses), Prev: prev})
 }

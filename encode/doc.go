@@ -77,6 +77,18 @@
 // An executed load takes one of them. Final values of locations are
 // encoded the same way, against the last store in <M.
 //
+// # Allocation and reuse
+//
+// A block that a reusable free may free can be handed out again by an
+// allocation of the same size and layout: the allocation's value ranges
+// over its own block and those. Such allocations and frees are events of
+// the memory order, and the allocator's state of each block is encoded
+// like a value axiom over them: double frees and uses after free are
+// faults of the memory order, not of one thread (alloc.go gives the rules
+// and why the fault literals are exact). Tests that free nothing, or only
+// retire blocks (lsl_free_noreuse), get exactly the encoding they had
+// without this.
+//
 // # Memory budget
 //
 // A test a little too large makes an encoding of many gigabytes (the

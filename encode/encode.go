@@ -44,6 +44,10 @@ type Options struct {
 	// estimated size exceeds it stops with a *BudgetError naming what
 	// made it big, before the memory is taken (see doc.go).
 	MaxMemory int64
+	// BreakAlloc breaks one rule of the allocator's encoding on purpose
+	// (alloc.go). Only tests set it, to show that the differential test
+	// against the brute-force reference catches each broken rule.
+	BreakAlloc AllocMutation
 }
 
 // Stats describe the size and cost of an encoding.
@@ -69,6 +73,9 @@ type Encoding struct {
 	// Fences lists every fence instance. Each has its own Enable literal,
 	// so fences can be switched on and off with solver assumptions.
 	Fences []*Fence
+	// Events lists the allocator events (alloc.go): allocations that
+	// may hand out a freed block and frees of such blocks.
+	Events []*AllocEvent
 	// Errors lists every point where an execution can fault.
 	Errors []*ErrorPoint
 	// Exceeds lists the points only executions that exceed a loop bound
@@ -178,6 +185,7 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 		errLits = append(errLits, p.Lit)
 	}
 	e.Error = e.c.or(errLits...)
+	threadErrors := len(e.Errors)
 	var exLits []Lit
 	for _, p := range e.Exceeds {
 		exLits = append(exLits, p.Lit)
@@ -185,6 +193,14 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	e.Exceeded = e.c.or(exLits...)
 	if err := e.encodeMemory(ctx); err != nil {
 		return nil, err
+	}
+	// the allocator's faults (alloc.go), found with the memory order
+	if len(e.Errors) > threadErrors {
+		errLits = []Lit{e.Error}
+		for _, p := range e.Errors[threadErrors:] {
+			errLits = append(errLits, p.Lit)
+		}
+		e.Error = e.c.or(errLits...)
 	}
 	e.budget.phase = "observations"
 	e.encodeObservations()

@@ -18,14 +18,17 @@ import (
 type orderNode struct {
 	id      int
 	thread  int
-	members []*Access // in program order; empty for a fence node
+	members []*Access     // in program order; empty for a fence node
+	events  []*AllocEvent // allocator events in the node (alloc.go)
 	fence   *Fence
 	first   int // program-order index of the first member, or the fence position
 	types   [2]bool
 	execT   [2]Lit // some load / store member executes (0 until computed)
 }
 
-func (n *orderNode) isFence() bool { return n.fence != nil && len(n.members) == 0 }
+func (n *orderNode) isFence() bool {
+	return n.fence != nil && len(n.members) == 0 && len(n.events) == 0
+}
 
 type memEncoding struct {
 	nodes []*orderNode
@@ -68,7 +71,14 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		byThread[th] = append(byThread[th], n)
 		return n
 	}
+	looseNode := func(th int) *orderNode {
+		n := &orderNode{id: len(m.nodes), thread: th}
+		m.nodes = append(m.nodes, n)
+		m.adj = append(m.adj, map[int]bool{})
+		return n
+	}
 	var initNode *orderNode
+	invNode := map[[2]int]*orderNode{}
 	lastInv := map[int]int{}
 	for _, a := range e.Accesses {
 		var n *orderNode
@@ -86,6 +96,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				n = newNode(a.Thread)
 			}
 			lastInv[a.Thread] = a.Inv
+			invNode[[2]int{a.Thread, a.Inv}] = n
 		case a.Group != 0:
 			n = groupNode[a.Group]
 			if n == nil {
@@ -102,6 +113,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		n.types[b2i(a.Store)] = true
 		a.node = n
 	}
+	e.placeEvents(&initNode, groupNode, invNode, newNode, looseNode)
 	e.stats.Accesses = len(e.Accesses)
 	for _, a := range e.Accesses {
 		if a.Store {
@@ -213,7 +225,18 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				acc = append(acc, n)
 			}
 		}
-		sort.Slice(acc, func(i, j int) bool { return acc[i].first < acc[j].first })
+		// program order; an allocator event's node (alloc.go, first = the
+		// accesses before it) before the access at that position
+		sort.Slice(acc, func(i, j int) bool {
+			a, b := acc[i], acc[j]
+			if a.first != b.first {
+				return a.first < b.first
+			}
+			if (len(a.members) == 0) != (len(b.members) == 0) {
+				return len(a.members) == 0
+			}
+			return a.id < b.id
+		})
 		// Unguarded program-order edges: pairs every member combination of
 		// which the model keeps. Such edges compose (memmodel tests that
 		// the kept order is transitive), so a transitive reduction carries
@@ -297,6 +320,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	for _, fc := range fcs {
 		m.addEdge(fc.from.id, fc.to.id)
 	}
+	alloc := e.orderEvents()
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -347,6 +371,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	for _, fc := range fcs {
 		c.add(append(negAll(fc.cond), e.before(fc.from, fc.to))...)
 	}
+	e.encodeAllocState(alloc)
 
 	// Value axioms.
 	e.budget.phase = "value axioms"

@@ -103,8 +103,9 @@ type freePoint struct {
 }
 
 // encodeFrees makes freeing a block twice a fault (SEMANTICS.md), whichever
-// threads free it: two executed frees of the same block need no memory
-// order to be wrong. The fault is put on the second of the two in the
+// threads free it, for the blocks that are never handed out again: two
+// executed frees of such a block need no memory order to be wrong. The
+// blocks that may be reused are alloc.go's. The fault is put on the second of the two in the
 // order the threads are encoded (init, thread 0, 1, ..., program order).
 func (e *Encoding) encodeFrees() {
 	c := e.c
@@ -113,7 +114,9 @@ func (e *Encoding) encodeFrees() {
 		for _, fi := range e.frees[:j] {
 			var same []Lit
 			for x, a := range fi.addr.Vals {
-				if !e.Range.BlockStart(a) {
+				// a reused block's double frees depend on the memory
+				// order (alloc.go)
+				if !e.Range.BlockStart(a) || e.Range.Reused(a.Base()) {
 					continue
 				}
 				for y, b := range fj.addr.Vals {
@@ -173,7 +176,19 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			}
 			te.st.regs[s.Dst] = e.newDom(vals)
 		case *lsl.Alloc:
-			te.st.regs[s.Dst] = e.constDom(lsl.Ptr(e.Range.AllocBase(s)))
+			blocks := e.Range.Blocks(s)
+			if len(blocks) == 1 {
+				te.st.regs[s.Dst] = e.constDom(lsl.Ptr(blocks[0]))
+				break
+			}
+			// a fresh block, or one a reusable free returned (alloc.go)
+			var vals []lsl.Value
+			for _, b := range blocks {
+				vals = append(vals, lsl.Ptr(b))
+			}
+			d := e.newDom(vals)
+			te.st.regs[s.Dst] = d
+			te.addEvent(s, false, g, d)
 		case *lsl.Load:
 			addr := te.reg(s.Addr)
 			exec := te.access(s, addr, g)
@@ -287,6 +302,12 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			te.fault(c.and(g, c.or(undef...)), lsl.FaultUndefined, s)
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
 			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s})
+			for _, a := range addr.Vals {
+				if e.Range.BlockStart(a) && e.Range.Reused(a.Base()) {
+					te.addEvent(s, true, g, addr)
+					break
+				}
+			}
 		case *lsl.BoundExceeded:
 			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s})
 			te.pending = append(te.pending, g)

@@ -79,6 +79,37 @@ type Field struct {
 }
 
 // IsScalar reports whether s is a single word.
+// SameLayout reports whether two shapes have the same structure (field
+// names aside): a block freed under one may be handed out again under the
+// other, and the offsets of a pointer into it mean the same locations.
+func (s *Shape) SameLayout(t *Shape) bool {
+	if s.IsScalar() || t.IsScalar() {
+		return s.IsScalar() && t.IsScalar()
+	}
+	if (s.Fields == nil) != (t.Fields == nil) {
+		return false
+	}
+	if s.Fields == nil {
+		return s.Len == t.Len && s.Elem.SameLayout(t.Elem)
+	}
+	if len(s.Fields) != len(t.Fields) {
+		return false
+	}
+	for i := range s.Fields {
+		if !s.Fields[i].Shape.SameLayout(t.Fields[i].Shape) {
+			return false
+		}
+	}
+	return true
+}
+
+// MayReuse reports whether allocation b may hand out a block that
+// allocation a made (SEMANTICS.md: a block of the same size; here also of
+// the same layout, so that pointers into it keep their meaning).
+func MayReuse(a, b *Alloc) bool {
+	return a != b && !b.NoReuse && a.Size == b.Size && a.Shape.SameLayout(b.Shape)
+}
+
 func (s *Shape) IsScalar() bool { return s == nil || (s.Fields == nil && s.Elem == nil) }
 
 // Proc is a procedure. Parameters are registers assigned by the caller;
@@ -89,6 +120,37 @@ type Proc struct {
 	Params  []Reg
 	Results []Reg
 	Body    []Stmt
+}
+
+// FreeKind says what a Free does to its block (SEMANTICS.md, "Allocation
+// and freeing"; the C names are in INPUTS.md). It prints as the keyword
+// after "free": none, "stable" or "noreuse".
+type FreeKind uint8
+
+const (
+	// FreeUnsafe is C's free: the block may be handed out again, and
+	// until it is, an access to it is an error (use after free).
+	FreeUnsafe FreeKind = iota
+	// FreeStable is lsl_free: the block may be handed out again and
+	// stays readable and writable (type-stable memory, a free list).
+	FreeStable
+	// FreeRetire is lsl_free_noreuse: the block is never handed out
+	// again and stays readable and writable.
+	FreeRetire
+)
+
+// Reusable reports whether an allocation may hand the block out again.
+func (k FreeKind) Reusable() bool { return k != FreeRetire }
+
+// Keyword is the word printed after "free" ("" for FreeUnsafe).
+func (k FreeKind) Keyword() string {
+	switch k {
+	case FreeStable:
+		return "stable"
+	case FreeRetire:
+		return "noreuse"
+	}
+	return ""
 }
 
 // Stmt is an LSL statement (paper Fig. 4, plus allocation, observation and
@@ -254,8 +316,10 @@ type (
 		Name string
 		Val  Reg // empty for ObsLabel
 	}
-	// Alloc: Dst = a block of Size bytes holding undefined. Unless
-	// NoReuse, the block may be one freed earlier in the execution.
+	// Alloc: Dst = a block of Size bytes. Unless NoReuse, the block may
+	// be one freed earlier in the execution (by a Free of a reusable
+	// kind) of the same size and shape, holding what was last stored in
+	// it; a fresh block holds undefined.
 	Alloc struct {
 		Pos     Pos
 		Dst     Reg
@@ -263,11 +327,12 @@ type (
 		Shape   *Shape // the layout the program gives the block, if known
 		NoReuse bool
 	}
-	// Free frees the block Addr points to.
+	// Free frees the block Addr points to; Kind says what may happen to
+	// the block afterwards (SEMANTICS.md, "Allocation and freeing").
 	Free struct {
-		Pos     Pos
-		Addr    Reg
-		NoReuse bool
+		Pos  Pos
+		Addr Reg
+		Kind FreeKind
 	}
 	// Choose: Dst = any integer in [Lo, Hi].
 	Choose struct {

@@ -400,7 +400,7 @@ func (g *randGen) stmtOf(k, depth int, labels []string) Stmt {
 		}
 		return s
 	case gsFree:
-		return &Free{Pos: pos, Addr: g.reg(), NoReuse: g.chance(2)}
+		return &Free{Pos: pos, Addr: g.reg(), Kind: FreeKind(g.r.IntN(3))}
 	case gsChoose:
 		lo, hi := g.int(), g.int()
 		if g.valid && lo > hi {

@@ -12,7 +12,8 @@ import (
 //
 // Memory maps locations (pointer values) to values. A global's locations
 // start as its Init values, else 0; an allocated block's start undefined.
-// Every access must name a scalar location of a live block: of the
+// Every access must name a scalar location of a live block (or of one
+// freed by FreeStable or FreeRetire, which stay accessible): of the
 // block's shape where it has one (globals always; allocations when the
 // program gave one).
 
@@ -22,8 +23,9 @@ type InterpOptions struct {
 	// Nil means s.Lo.
 	Choose func(s *Choose) int64
 	// Reuse picks the block an Alloc without NoReuse returns: one of the
-	// bases in freed (blocks freed earlier, oldest first), or 0 for a
-	// fresh block. Nil means always a fresh block.
+	// bases in freed (blocks of its size and layout freed earlier by a
+	// reusable free, oldest first), or 0 for a fresh block. Nil means
+	// always a fresh block.
 	Reuse func(s *Alloc, freed []int64) int64
 	// ThreadID is what ThreadID statements return.
 	ThreadID int64
@@ -88,11 +90,13 @@ func (e *BoundExceededError) Error() string {
 
 type block struct {
 	base   int64
+	size   int64
 	shape  *Shape
 	global bool
 	live   bool
-	// noReuse: freed by a NoReuse free, never handed out again.
-	noReuse bool
+	// how the block was freed, when !live: FreeStable and FreeRetire
+	// blocks stay accessible
+	freedBy FreeKind
 }
 
 // Interp executes the procedures of a Program.
@@ -359,7 +363,7 @@ func (in *Interp) exec(body []Stmt, fr frame) (*jumpSig, error) {
 		case *Alloc:
 			fr[s.Dst] = Ptr(in.alloc(s))
 		case *Free:
-			if f, why := in.free(fr.get(s.Addr), s.NoReuse); f != NoFault {
+			if f, why := in.free(fr.get(s.Addr), s.Kind); f != NoFault {
 				return nil, &FaultError{Pos: pos, Fault: f, Detail: why}
 			}
 		case *Choose:
@@ -383,19 +387,19 @@ func (in *Interp) exec(body []Stmt, fr frame) (*jumpSig, error) {
 }
 
 func (in *Interp) alloc(s *Alloc) int64 {
-	if !s.NoReuse && in.opts.Reuse != nil && len(in.freed) > 0 {
-		if b := in.opts.Reuse(s, append([]int64(nil), in.freed...)); b != 0 {
+	var fits []int64 // freed blocks of s's size and layout
+	for _, b := range in.freed {
+		if blk := in.blocks[b]; blk.size == s.Size && blk.shape.SameLayout(s.Shape) {
+			fits = append(fits, b)
+		}
+	}
+	if !s.NoReuse && in.opts.Reuse != nil && len(fits) > 0 {
+		if b := in.opts.Reuse(s, fits); b != 0 {
 			for i, f := range in.freed {
 				if f == b {
 					in.freed = append(in.freed[:i], in.freed[i+1:]...)
-					blk := in.blocks[b]
-					blk.live, blk.shape = true, s.Shape
-					// A reused block holds undefined again.
-					for l := range in.mem {
-						if l.Base() == b {
-							delete(in.mem, l)
-						}
-					}
+					// A reused block keeps what was last stored in it.
+					in.blocks[b].live = true
 					return b
 				}
 			}
@@ -403,13 +407,13 @@ func (in *Interp) alloc(s *Alloc) int64 {
 	}
 	b := in.nextBase
 	in.nextBase++
-	in.blocks[b] = &block{base: b, shape: s.Shape, live: true}
+	in.blocks[b] = &block{base: b, size: s.Size, shape: s.Shape, live: true}
 	return b
 }
 
 // free frees the block p points to; p must point to the block itself or
 // to its first element.
-func (in *Interp) free(p Value, noReuse bool) (Fault, string) {
+func (in *Interp) free(p Value, kind FreeKind) (Fault, string) {
 	switch p.Kind() {
 	case KindUndef:
 		return FaultUndefined, "free of undefined"
@@ -428,8 +432,8 @@ func (in *Interp) free(p Value, noReuse bool) (Fault, string) {
 	if !blk.live {
 		return FaultDoubleFree, p.String()
 	}
-	blk.live = false
-	if !noReuse {
+	blk.live, blk.freedBy = false, kind
+	if kind.Reusable() {
 		in.freed = append(in.freed, blk.base)
 	}
 	return NoFault, ""
@@ -447,8 +451,8 @@ func (in *Interp) check(a Value) (Fault, string) {
 	if blk == nil {
 		return FaultAddress, "address " + a.String() + " of no block"
 	}
-	if !blk.live {
-		return FaultAddress, "address " + a.String() + " of a freed block"
+	if !blk.live && blk.freedBy == FreeUnsafe {
+		return FaultUseAfterFree, "address " + a.String() + " of a freed block"
 	}
 	if blk.shape == nil && !blk.global {
 		return NoFault, "" // an allocation of unknown layout

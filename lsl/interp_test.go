@@ -163,7 +163,7 @@ func TestInterp(t *testing.T) {
 			call: "f", want: []Value{Ptr(3), Ptr(4), Undefined},
 		},
 		{
-			name: "a freed block may be reused, and holds undefined again",
+			name: "a freed block may be reused, and keeps what was stored in it",
 			procs: []*Proc{itProc("f", nil, itRegs("p", "q", "v"),
 				&Alloc{Pos: itAt(2), Dst: "p", Size: 8},
 				itKst(3, "k", Int(1)), itSt(4, "p", "k"),
@@ -171,13 +171,46 @@ func TestInterp(t *testing.T) {
 				&Alloc{Pos: itAt(6), Dst: "q", Size: 8},
 				itLd(7, "v", "q"))},
 			opts: InterpOptions{Reuse: func(s *Alloc, freed []int64) int64 { return freed[0] }},
-			call: "f", want: []Value{Ptr(1), Ptr(1), Undefined},
+			call: "f", want: []Value{Ptr(1), Ptr(1), Int(1)},
+		},
+		{
+			name: "a block is reused only by an allocation of its size and layout",
+			procs: []*Proc{itProc("f", nil, itRegs("q", "r"),
+				&Alloc{Pos: itAt(2), Dst: "p", Size: 16, Shape: &Shape{Fields: []Field{{Name: "a"}, {Name: "b"}}}},
+				&Free{Pos: itAt(3), Addr: "p"},
+				&Alloc{Pos: itAt(4), Dst: "q", Size: 8},
+				&Alloc{Pos: itAt(5), Dst: "r", Size: 16, Shape: &Shape{Fields: []Field{{Name: "x"}, {Name: "y"}}}})},
+			opts: InterpOptions{Reuse: func(s *Alloc, freed []int64) int64 {
+				if len(freed) > 0 {
+					return freed[0]
+				}
+				return 0
+			}},
+			call: "f", want: []Value{Ptr(2), Ptr(1)},
+		},
+		{
+			name: "a block freed with lsl_free stays accessible",
+			procs: []*Proc{itProc("f", nil, itRegs("v"),
+				&Alloc{Pos: itAt(2), Dst: "p", Size: 8},
+				itKst(3, "k", Int(5)), itSt(4, "p", "k"),
+				&Free{Pos: itAt(5), Addr: "p", Kind: FreeStable},
+				itLd(6, "v", "p"))},
+			call: "f", want: []Value{Int(5)},
+		},
+		{
+			name: "a retired block stays accessible",
+			procs: []*Proc{itProc("f", nil, itRegs("v"),
+				&Alloc{Pos: itAt(2), Dst: "p", Size: 8},
+				itKst(3, "k", Int(5)), itSt(4, "p", "k"),
+				&Free{Pos: itAt(5), Addr: "p", Kind: FreeRetire},
+				itLd(6, "v", "p"))},
+			call: "f", want: []Value{Int(5)},
 		},
 		{
 			name: "a block freed with noreuse is not reused",
 			procs: []*Proc{itProc("f", nil, itRegs("q"),
 				&Alloc{Pos: itAt(2), Dst: "p", Size: 8},
-				&Free{Pos: itAt(3), Addr: "p", NoReuse: true},
+				&Free{Pos: itAt(3), Addr: "p", Kind: FreeRetire},
 				&Alloc{Pos: itAt(4), Dst: "q", Size: 8})},
 			opts: InterpOptions{Reuse: func(s *Alloc, freed []int64) int64 {
 				if len(freed) > 0 {
@@ -221,7 +254,21 @@ func TestInterp(t *testing.T) {
 			name: "access after free faults",
 			procs: []*Proc{itProc("f", nil, nil,
 				&Alloc{Pos: itAt(2), Dst: "p", Size: 8}, &Free{Pos: itAt(3), Addr: "p"}, itLd(4, "v", "p"))},
-			call: "f", err: "t.lsl:4:1: invalid address", check: itWantFault(FaultAddress),
+			call: "f", err: "t.lsl:4:1: use after free", check: itWantFault(FaultUseAfterFree),
+		},
+		{
+			name: "a stable-freed block freed again faults",
+			procs: []*Proc{itProc("f", nil, nil,
+				&Alloc{Pos: itAt(2), Dst: "p", Size: 8}, &Free{Pos: itAt(3), Addr: "p", Kind: FreeStable}, &Free{Pos: itAt(4), Addr: "p", Kind: FreeRetire})},
+			call: "f", err: "t.lsl:4:1: double free", check: itWantFault(FaultDoubleFree),
+		},
+		{
+			name: "a reused block may be freed again",
+			procs: []*Proc{itProc("f", nil, itRegs("q"),
+				&Alloc{Pos: itAt(2), Dst: "p", Size: 8}, &Free{Pos: itAt(3), Addr: "p"},
+				&Alloc{Pos: itAt(4), Dst: "q", Size: 8}, &Free{Pos: itAt(5), Addr: "q"})},
+			opts: InterpOptions{Reuse: func(s *Alloc, freed []int64) int64 { return freed[0] }},
+			call: "f", want: []Value{Ptr(1)},
 		},
 		{
 			name: "double free faults",

@@ -133,21 +133,22 @@ func (o OpCode) Arity() int {
 type Fault uint8
 
 const (
-	NoFault         Fault = iota
-	FaultUndefined        // an undefined value used in a computation, condition or address
-	FaultDivZero          // division or remainder by zero
-	FaultShift            // shift amount out of range
-	FaultPointer          // an operation not defined on the pointers given
-	FaultAddress          // a load, store or free through a value that is not a valid pointer
-	FaultAssert           // a failed assertion
-	FaultDoubleFree       // freeing a block twice
+	NoFault           Fault = iota
+	FaultUndefined          // an undefined value used in a computation, condition or address
+	FaultDivZero            // division or remainder by zero
+	FaultShift              // shift amount out of range
+	FaultPointer            // an operation not defined on the pointers given
+	FaultAddress            // a load, store or free through a value that is not a valid pointer
+	FaultAssert             // a failed assertion
+	FaultDoubleFree         // freeing a block twice
+	FaultUseAfterFree       // an access to a block freed by FreeUnsafe and not handed out again
 )
 
 var faultNames = [...]string{
 	NoFault: "no fault", FaultUndefined: "use of an undefined value",
 	FaultDivZero: "division by zero", FaultShift: "shift amount out of range",
 	FaultPointer: "invalid pointer operation", FaultAddress: "invalid address",
-	FaultAssert: "assertion failed", FaultDoubleFree: "double free",
+	FaultAssert: "assertion failed", FaultDoubleFree: "double free", FaultUseAfterFree: "use after free",
 }
 
 func (f Fault) String() string {

@@ -49,7 +49,7 @@ const maxDepth = 1000
 //	     | ("break" | "continue") Name [ "if" Reg ] [Pos]
 //	     | ("assert" | "assume") Reg [Pos]
 //	     | "observe" ("input" | "output" | "label") Name [Reg] [Pos]
-//	     | "free" ["noreuse"] Reg [Pos]
+//	     | "free" ["stable" | "noreuse"] Reg [Pos]
 //	     | "bound_exceeded" Name [Pos] .
 //
 //	Val       = "undefined" | Int | "[" Int { Int } "]" .   integer, pointer
@@ -851,9 +851,12 @@ func (p *parser) stmt() (Stmt, error) {
 	case "free":
 		p.next()
 		f := &Free{}
-		if isKeyword(p.peek(0), "noreuse") && p.operandAt(1) {
-			p.next()
-			f.NoReuse = true
+		for _, k := range []FreeKind{FreeStable, FreeRetire} {
+			if isKeyword(p.peek(0), k.Keyword()) && p.operandAt(1) {
+				p.next()
+				f.Kind = k
+				break
+			}
 		}
 		f.Addr, err = p.reg()
 		s = f

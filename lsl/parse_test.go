@@ -183,7 +183,7 @@ func TestGeneratorCoverage(t *testing.T) {
 			case *Alloc:
 				features["alloc with shape"] = features["alloc with shape"] || s.Shape != nil
 			case *Free:
-				features["free noreuse"] = features["free noreuse"] || s.NoReuse
+				features["free "+s.Kind.Keyword()] = true
 			case *Const:
 				features["pointer constant"] = features["pointer constant"] || s.Val.IsPtr()
 			}
@@ -245,7 +245,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for _, f := range []string{"position with file", "position without file", "no position",
 		"quoted register", "operation without operands", "nested block", "break to an outer block",
-		"conditional break", "conditional continue", "alloc with shape", "free noreuse",
+		"conditional break", "conditional continue", "alloc with shape", "free noreuse", "free stable", "free ",
 		"pointer constant", "array of structs", "struct with nested shape", "initial values",
 		"final locations", "init", "two threads"} {
 		if !features[f] {

@@ -26,7 +26,7 @@ import (
 //	  assume r4
 //	  observe input "v" r4               (output, label "x")
 //	  r6 = alloc 8 {next, value}          alloc noreuse 8
-//	  free r6                             free noreuse r6
+//	  free r6                             free stable r6, free noreuse r6
 //	  r7 = choose 0 1
 //	  r8 = threadid
 //	  bound_exceeded "loop 2"
@@ -257,11 +257,11 @@ func (p *printer) stmt(s Stmt, n int) {
 			p.printf(" %s", s.Shape)
 		}
 	case *Free:
-		nr := ""
-		if s.NoReuse {
-			nr = "noreuse "
+		kw := s.Kind.Keyword()
+		if kw != "" {
+			kw += " "
 		}
-		p.line(n, "free %s%s", nr, ident(string(s.Addr)))
+		p.line(n, "free %s%s", kw, ident(string(s.Addr)))
 	case *Choose:
 		p.line(n, "%s = choose %d %d", ident(string(s.Dst)), s.Lo, s.Hi)
 	case *ThreadID:

@@ -68,7 +68,7 @@ type CachedSpec struct {
 
 // cacheFormat changes whenever what is cached, or how it is computed,
 // changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v3"
+const cacheFormat = "checkfence observation set v4" // v4: memory reuse and use after free
 
 // checksum is the SHA-256 of c's meaningful fields in their JSON form,
 // which encoding/json makes canonical (fields in declaration order, map

@@ -47,6 +47,7 @@ type refKey struct {
 	seed  uint64
 	i     int
 	model string
+	reuse bool // a test of generatedReuse
 }
 
 type refResult struct {
@@ -57,7 +58,12 @@ type refResult struct {
 // generatedRef returns the reference's outcomes of generated(seed, i),
 // which is test, on the model called model.
 func generatedRef(seed uint64, i int, test *lsl.Test, model string) ([]lsl.Outcome, error) {
-	k := refKey{seed, i, model}
+	return memoRef(refKey{seed, i, model, false}, test)
+}
+
+// memoRef returns the reference's outcomes of test, which k names.
+func memoRef(k refKey, test *lsl.Test) ([]lsl.Outcome, error) {
+	model := k.model
 	refMemo.Lock()
 	r, ok := refMemo.m[k]
 	refMemo.Unlock()
@@ -68,6 +74,15 @@ func generatedRef(seed uint64, i int, test *lsl.Test, model string) ([]lsl.Outco
 		refMemo.Unlock()
 	}
 	return r.outcomes, r.err
+}
+
+// generatedReuse returns the i-th generated test of the differential run
+// of memory reuse (testgen.Options.Reuse).
+func generatedReuse(seed uint64, i int) *lsl.Test {
+	r := rand.New(rand.NewPCG(seed, uint64(i)))
+	t := testgen.Generate(r, testgen.Options{Reuse: true, Threads: 2 + r.IntN(2)})
+	t.Name = fmt.Sprintf("reuse-%d-%d", seed, i)
+	return t
 }
 
 // generated returns the i-th generated test of the differential run.
@@ -400,6 +415,109 @@ func TestDifferentialDetectsIgnoredBounds(t *testing.T) {
 				}
 			}
 			t.Errorf("no generated test has executions that exceed a loop bound on %s", name)
+		})
+	}
+}
+
+// TestDifferentialReuse is TestDifferential on tests that allocate, free
+// with each of the three kinds of free, allocate again and access blocks
+// through pointers read before the free (testgen.Options.Reuse): which
+// block an allocation takes, uses after free and double frees depend on
+// the memory order, on every model. The share of tests in which a block
+// is handed out again, or an access faults as a use after free, is
+// checked too, so that the generator keeps exercising both.
+func TestDifferentialReuse(t *testing.T) {
+	n := longtest.N(150, 600)
+	if *diffN > 0 {
+		n = *diffN
+	}
+	decided, reused, uaf := 0, 0, 0
+	for i := 0; i < n; i++ {
+		test := generatedReuse(*diffSeed, i)
+		for _, name := range memmodel.Names() {
+			d, ok := check(t, test, name, func() ([]lsl.Outcome, error) {
+				return memoRef(refKey{*diffSeed, i, name, true}, test)
+			})
+			if ok {
+				decided++
+			}
+			if d != "" {
+				t.Fatalf("%s on %s: %s%s", test.Name, name, d, test)
+			}
+		}
+		r, u := reuseShows(t, test)
+		reused += r
+		uaf += u
+	}
+	pairs := n * len(memmodel.Names())
+	t.Logf("%d tests: the reference decided %d of %d test×model pairs; a block handed out again in %d, a use after free in %d", n, decided, pairs, reused, uaf)
+	if decided < pairs*9/10 {
+		t.Errorf("the reference decided only %d of %d test×model pairs", decided, pairs)
+	}
+	if reused < n/10 || uaf < n/20 {
+		t.Errorf("%d tests hand a block out again and %d fault with a use after free: too few to exercise reuse", reused, uaf)
+	}
+}
+
+// reuseShows reports (as 0 or 1) whether some relaxed execution of test
+// hands a freed block out again, and whether one faults with a use after
+// free: it asks the encoder for each.
+func reuseShows(t *testing.T, test *lsl.Test) (reused, uaf int) {
+	t.Helper()
+	ctx := context.Background()
+	enc, err := Prepare(ctx, test, memmodel.MustByName("relaxed"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range enc.Events {
+		if !ev.Free && enc.Solve(ctx, enc.ReusesLit(ev)) == 1 {
+			reused = 1
+			break
+		}
+	}
+	for _, p := range enc.Errors {
+		if p.Fault == lsl.FaultUseAfterFree && enc.Solve(ctx, p.Lit) == 1 {
+			uaf = 1
+			break
+		}
+	}
+	return reused, uaf
+}
+
+// TestDifferentialDetectsBrokenAlloc shows that TestDifferentialReuse can
+// fail: each mutation of the encoder breaks one rule of allocation and
+// freeing (encode.AllocMutation), and some generated test, among the first
+// -diff.scan, must tell it apart from the reference on some model.
+func TestDifferentialDetectsBrokenAlloc(t *testing.T) {
+	for _, tc := range []struct {
+		what string
+		m    encode.AllocMutation
+	}{
+		{"an allocation takes a block freed later in memory order", encode.AllocReuseAnyFree},
+		{"allocations never take a freed block", encode.AllocNeverReuse},
+		{"accesses to a freed block are no error", encode.AllocNoUseAfterFree},
+		{"accesses are not ordered before a free or after a reuse", encode.AllocUnordered},
+	} {
+		t.Run(tc.what, func(t *testing.T) {
+			opt := Options{Encode: encode.Options{BreakAlloc: tc.m}}
+			for i := 0; i < *diffScan; i++ {
+				test := generatedReuse(*diffSeed, i)
+				for _, name := range memmodel.Names() {
+					want, err := memoRef(refKey{*diffSeed, i, name, true}, test)
+					if err != nil {
+						continue
+					}
+					got, err := Outcomes(context.Background(), test, memmodel.MustByName(name), opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if d := diff(want, got); d != "" {
+						t.Logf("told apart by test %d on %s:\n%s", i, name, d)
+						return
+					}
+				}
+			}
+			t.Errorf("no generated test tells %q from the reference", tc.what)
 		})
 	}
 }

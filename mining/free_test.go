@@ -3,6 +3,7 @@ package mining
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"checkfence/internal/reference"
@@ -10,8 +11,10 @@ import (
 	"checkfence/memmodel"
 )
 
-// SEMANTICS.md, "Errors": freeing memory twice, or freeing what is not an
-// allocated block, is an error, whichever threads do it. Each case is
+// SEMANTICS.md, "Errors" and "Allocation and freeing": freeing memory
+// twice (without its being handed out again in between), freeing what is
+// not an allocated block, and accessing a block freed with C's free are
+// errors, whichever threads do it. Each case is
 // checked against the semantics (fault) and against the brute-force
 // reference, on sc and relaxed.
 func TestFree(t *testing.T) {
@@ -61,6 +64,21 @@ thread {
 		{"one of two threads frees", shared("free q", ""), lsl.NoFault},
 		// b frees what it reads unless a has cleared x: it may read x first
 		{"handed over", shared("z = 0\nstore px, z\nfree q", "z = 0\nn = eq r, z\nA: {\n  break A if n\n  free r\n}"), lsl.FaultDoubleFree},
+		// "Allocation and freeing": C's free makes later accesses errors
+		// until the block is handed out again; lsl_free and
+		// lsl_free_noreuse leave it accessible
+		{"use after free", one("p = alloc 8\nfree p\nv = load p"), lsl.FaultUseAfterFree},
+		{"store after free", one("p = alloc 8\nfree p\nk = 1\nstore p, k"), lsl.FaultUseAfterFree},
+		{"read after lsl_free", one("p = alloc 8\nfree stable p\nv = load p"), lsl.NoFault},
+		{"read after lsl_free_noreuse", one("p = alloc 8\nfree noreuse p\nv = load p"), lsl.NoFault},
+		{"access through a pointer to a reused block", one("p = alloc 8\nfree p\nq = alloc 8\ne = eq p, q\nassume e\nv = load p"), lsl.NoFault},
+		{"freed, reused, freed again", one("p = alloc 8\nfree p\nq = alloc 8\ne = eq p, q\nassume e\nfree q"), lsl.NoFault},
+		{"freed, reused, freed twice", one("p = alloc 8\nfree p\nq = alloc 8\ne = eq p, q\nassume e\nfree q\nfree p"), lsl.FaultDoubleFree},
+		{"lsl_free then lsl_free_noreuse", one("p = alloc 8\nfree stable p\nfree noreuse p"), lsl.FaultDoubleFree},
+		{"another thread's use after free", shared("free q", "v = load r"), lsl.FaultUseAfterFree},
+		{"another thread reads an lsl_free'd block", shared("free stable q", "v = load r"), lsl.NoFault},
+		// b can take the block only after a freed it, and frees it after
+		{"freed by one thread, reused and freed by another", shared("free q", "p = alloc 8\ne = eq p, r\nassume e\nfree p"), lsl.NoFault},
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
 			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
@@ -103,4 +121,58 @@ func faultOf(outs []lsl.Outcome) lsl.Fault {
 		}
 	}
 	return lsl.NoFault
+}
+
+// TestReuse checks which blocks an allocation may take (SEMANTICS.md,
+// "Allocation and freeing"): a block freed earlier by free or lsl_free, of
+// its size and layout, with what was last stored in it; never one retired
+// by lsl_free_noreuse, never for lsl_malloc_noreuse. The outcomes are
+// derived from those rules, and the encoder's and the reference's must
+// both be exactly these, on every model (one thread: the model does not
+// matter).
+func TestReuse(t *testing.T) {
+	one := func(body string) string {
+		return "test t\nthread {\n  op a {\n" + body + "\n  }\n}\n"
+	}
+	same := func(free, alloc string) string {
+		return one("p = alloc 8 {a, b}\n" + free + " p\nq = " + alloc + "\ne = eq p, q\nobserve output \"same\" e")
+	}
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"after free", same("free", "alloc 8 {a, b}"), []string{"t0.0{output same=0}", "t0.0{output same=1}"}},
+		{"after lsl_free", same("free stable", "alloc 8 {x, y}"), []string{"t0.0{output same=0}", "t0.0{output same=1}"}},
+		{"after lsl_free_noreuse", same("free noreuse", "alloc 8 {a, b}"), []string{"t0.0{output same=0}"}},
+		{"lsl_malloc_noreuse", same("free", "alloc noreuse 8 {a, b}"), []string{"t0.0{output same=0}"}},
+		{"another size", same("free", "alloc 16 {a, b}"), []string{"t0.0{output same=0}"}},
+		{"another layout", same("free", "alloc 8 {a, b, c}"), []string{"t0.0{output same=0}"}},
+		{"before the free", one("p = alloc 8\nq = alloc 8\nfree p\ne = eq p, q\nobserve output \"same\" e"), []string{"t0.0{output same=0}"}},
+		{"keeps its contents", one("p = alloc 8\nk = 5\nstore p, k\nfree stable p\nq = alloc 8\nv = load q\nobserve output \"v\" v"),
+			[]string{"t0.0{output v=5}", "t0.0{output v=undefined}"}},
+		{"one block, two allocations", one("p = alloc 8\nfree p\nq = alloc 8\nr = alloc 8\ne = eq q, r\nobserve output \"same\" e"), []string{"t0.0{output same=0}"}},
+	} {
+		test, err := lsl.ParseTest("t.lsl", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, model := range memmodel.Names() {
+			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
+				got, err := Outcomes(context.Background(), test, memmodel.MustByName(model), Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if k := lsl.OutcomeKeys(got); !slices.Equal(k, tc.want) {
+					t.Errorf("encoder: %q, want %q", k, tc.want)
+				}
+				ref, err := reference.Outcomes(test, model)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if k := lsl.OutcomeKeys(ref); !slices.Equal(k, tc.want) {
+					t.Errorf("reference: %q, want %q", k, tc.want)
+				}
+			})
+		}
+	}
 }

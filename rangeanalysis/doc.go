@@ -16,6 +16,14 @@
 // dependency chain in which each (unrolled) instruction occurs at most
 // once.
 //
+// An allocation's register holds its own block's base and, when a free
+// that may hand blocks out again (lsl.FreeUnsafe, lsl.FreeStable) may free
+// a block of another allocation of the same size and layout
+// (lsl.MayReuse), that block's base too (SEMANTICS.md, "Allocation and
+// freeing"). Which blocks such frees may free is part of the fixpoint.
+// Result.Reused and Result.MayUseAfterFree tell the encoder which blocks
+// need the allocator's state.
+//
 // Every set is bounded by MaxSetSize, checked as it grows: the statement
 // that crosses it (an operation whose operand sets multiply, a load, a
 // store) stops the analysis with an error at its source position, naming

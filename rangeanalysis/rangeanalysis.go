@@ -2,6 +2,7 @@ package rangeanalysis
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -33,7 +34,10 @@ type Result struct {
 	globals    map[int64]*lsl.Global
 	allocs     map[int64]*lsl.Alloc
 	maybeUndef map[RegKey]bool
-	unbounded  int
+	// freedBy holds, per allocated base, the kinds of the frees that may
+	// free the block (a bit per lsl.FreeKind).
+	freedBy   map[int64]uint8
+	unbounded int
 	// seen are the input versions with which each statement was last
 	// evaluated.
 	seen map[lsl.Stmt][]int
@@ -72,6 +76,7 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 		globals:     map[int64]*lsl.Global{},
 		allocs:      map[int64]*lsl.Alloc{},
 		maybeUndef:  map[RegKey]bool{},
+		freedBy:     map[int64]uint8{},
 		seen:        map[lsl.Stmt][]int{},
 		regVer:      map[RegKey]int{},
 		locVer:      map[lsl.Value]int{},
@@ -277,11 +282,21 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 			}
 			full(s, dst)
 		case *lsl.Alloc:
+			// its own block, or one a reusable free may have returned
 			dst := reg(s.Dst)
-			if dst.add(lsl.Ptr(r.allocBase[s]), 0) {
-				r.regVer[RegKey{th, s.Dst}]++
-				changed = true
-				full(s, dst)
+			for _, b := range r.Blocks(s) {
+				if dst.add(lsl.Ptr(b), 0) {
+					r.regVer[RegKey{th, s.Dst}]++
+					changed = true
+					full(s, dst)
+				}
+			}
+		case *lsl.Free:
+			for p := range reg(s.Addr) {
+				if r.BlockStart(p) && r.freedBy[p.Base()]&(1<<s.Kind) == 0 {
+					r.freedBy[p.Base()] |= 1 << s.Kind
+					changed = true
+				}
 			}
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			err = lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
@@ -513,6 +528,31 @@ func (r *Result) Locations() []lsl.Value {
 	sort.Slice(out, func(i, j int) bool { return lsl.Compare(out[i], out[j]) < 0 })
 	return out
 }
+
+// Blocks returns the blocks allocation a may return: its own first, then
+// those of other allocations that a reusable free may have returned and
+// that a may hand out again (lsl.MayReuse).
+func (r *Result) Blocks(a *lsl.Alloc) []int64 {
+	out := []int64{r.allocBase[a]}
+	for _, b := range slices.Sorted(maps.Keys(r.freedBy)) {
+		if r.Reused(b) && lsl.MayReuse(r.allocs[b], a) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Reused reports whether the block of base b may be handed out again: a
+// reusable free (lsl.FreeKind.Reusable) may free it. Only such blocks
+// need the allocator's state in the encoding; for every other block, a
+// double free is two executed frees of it, in any order.
+func (r *Result) Reused(b int64) bool {
+	return r.freedBy[b]&(1<<lsl.FreeUnsafe|1<<lsl.FreeStable) != 0
+}
+
+// MayUseAfterFree reports whether the block of base b may be freed by
+// lsl.FreeUnsafe, after which an access to it is an error.
+func (r *Result) MayUseAfterFree(b int64) bool { return r.freedBy[b]&(1<<lsl.FreeUnsafe) != 0 }
 
 // AllocBase returns the base address of an Alloc statement of the test.
 func (r *Result) AllocBase(a *lsl.Alloc) int64 { return r.allocBase[a] }

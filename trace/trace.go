@@ -42,7 +42,7 @@ type Operation struct {
 
 // Event is an executed access or fence.
 type Event struct {
-	Kind      string `json:"kind"` // load, store, fence
+	Kind      string `json:"kind"` // load, store, fence, alloc, free
 	Thread    string `json:"thread"`
 	Op        string `json:"op"`
 	Addr      string `json:"addr,omitempty"`
@@ -52,6 +52,9 @@ type Event struct {
 	Order     int    `json:"order,omitempty"`      // 1-based position in memory order (accesses)
 	ReadsFrom string `json:"reads_from,omitempty"` // "init" or the store's description
 	Atomic    bool   `json:"atomic,omitempty"`
+	// Reuses, for an allocation that took a freed block (Addr), says
+	// where it was freed: "freed by thread 1 at f.c:20:3".
+	Reuses string `json:"reuses,omitempty"`
 }
 
 // Reorder is a pair of accesses of one thread that executed in memory
@@ -69,6 +72,9 @@ type Fault struct {
 	What   string `json:"what"`
 	Pos    string `json:"pos,omitempty"`
 	Stmt   string `json:"stmt,omitempty"`
+	// Detail says more where the fault needs it: for a use after free
+	// or a double free, the block and the free before it.
+	Detail string `json:"detail,omitempty"`
 }
 
 // Build renders the execution x of encoding e. spec, if given, is listed
@@ -90,9 +96,14 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	}
 	sort.Strings(t.Spec)
 
-	// Events per thread in program order.
+	// Events per thread in program order. Positions in memory order count
+	// accesses and allocator events together.
 	ev := map[*encode.Access]Event{}
-	for _, a := range x.Accesses {
+	evsBefore := 0 // allocator events before the access
+	for i, a := range x.Accesses {
+		for evsBefore < len(x.Events) && x.Events[evsBefore].After <= i {
+			evsBefore++
+		}
 		kind := "load"
 		if a.Store {
 			kind = "store"
@@ -100,8 +111,16 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		ev[a.Access] = Event{
 			Kind: kind, Thread: threadName(a.Thread), Op: opName(e.Test, a.Thread, a.Inv),
 			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
-			Order: a.Order + 1, Atomic: a.Group != 0,
+			Order: a.Order + 1 + evsBefore, Atomic: a.Group != 0,
 		}
+	}
+	allocEv := make([]Event, len(x.Events))
+	for j, xe := range x.Events {
+		allocEv[j] = allocEvent(e, n, x, j)
+		allocEv[j].Order = xe.After + j + 1
+	}
+	for i, f := range x.Faults {
+		t.Faults[i].Detail = faultDetail(n, x, f, ev, allocEv)
 	}
 	for _, a := range x.Accesses {
 		if a.Store {
@@ -142,6 +161,11 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 					items = append(items, item{po: 2 * a.PoIndex, ev: ev[a.Access]})
 				}
 			}
+			for j, xe := range x.Events {
+				if xe.Thread == th && xe.Inv == i {
+					items = append(items, item{po: 2*xe.Before - 1, ev: allocEv[j]})
+				}
+			}
 			for _, f := range x.Fences {
 				if f.Thread == th && !f.Implicit && invOfFence(e, f) == i {
 					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
@@ -156,9 +180,14 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 		t.Threads = append(t.Threads, tt)
 	}
-	for _, a := range x.Accesses {
+	j := 0
+	for i, a := range x.Accesses {
+		for ; j < len(x.Events) && x.Events[j].After <= i; j++ {
+			t.MemoryOrder = append(t.MemoryOrder, allocEv[j])
+		}
 		t.MemoryOrder = append(t.MemoryOrder, ev[a.Access])
 	}
+	t.MemoryOrder = append(t.MemoryOrder, allocEv[j:]...)
 	// Reordered pairs: x <p y but y <M x, in the same thread. A pair with
 	// an access to a location no other thread touches (after init) cannot
 	// explain anything another thread saw, so it is left out.
@@ -283,6 +312,9 @@ func (t *Trace) WriteText(w io.Writer) {
 	}
 	for _, f := range t.Faults {
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)\n", f.What, f.Thread, f.Pos, f.Stmt)
+		if f.Detail != "" {
+			fmt.Fprintf(w, "             %s\n", f.Detail)
+		}
 	}
 	if len(t.Spec) > 0 {
 		fmt.Fprintf(w, "  the specification allows only:\n")
@@ -325,6 +357,10 @@ func (e Event) line(short bool) string {
 	switch e.Kind {
 	case "fence":
 		s = "fence " + e.Fence
+	case "alloc":
+		s = fmt.Sprintf("#%-3d alloc %s (reused: %s)", e.Order, e.Addr, e.Reuses)
+	case "free":
+		s = fmt.Sprintf("#%-3d free  %s", e.Order, e.Addr)
 	case "store":
 		s = fmt.Sprintf("#%-3d store %s = %s", e.Order, e.Addr, e.Value)
 	default:
@@ -350,4 +386,52 @@ func (t *Trace) EventOf(x *encode.Execution, a *encode.Access) (Event, bool) {
 		}
 	}
 	return Event{}, false
+}
+
+// allocEvent renders allocator event j of x.
+func allocEvent(e *encode.Encoding, n *namer, x *encode.Execution, j int) Event {
+	xe := x.Events[j]
+	out := Event{
+		Kind: "free", Thread: threadName(xe.Thread), Op: opName(e.Test, xe.Thread, xe.Inv),
+		Addr: n.name(lsl.Ptr(xe.Block)), Pos: posString(xe.Stmt.Position()), Atomic: xe.Group != 0,
+	}
+	if !xe.Free {
+		out.Kind = "alloc"
+		out.Reuses = "a block freed before"
+		if xe.Prev >= 0 {
+			p := x.Events[xe.Prev]
+			out.Reuses = fmt.Sprintf("freed by %s at %s", threadName(p.Thread), posString(p.Stmt.Position()))
+		}
+	}
+	return out
+}
+
+// faultDetail names, for a use after free or a double free, the block and
+// the free that came before (the last event on the block before the
+// faulting statement in memory order).
+func faultDetail(n *namer, x *encode.Execution, f *encode.ErrorPoint, ev map[*encode.Access]Event, allocEv []Event) string {
+	switch f.Fault {
+	case lsl.FaultUseAfterFree:
+		for _, a := range x.Accesses {
+			if a.Stmt != f.Stmt || a.Thread != f.Thread {
+				continue
+			}
+			order := ev[a.Access].Order
+			for j := len(x.Events) - 1; j >= 0; j-- {
+				if xe := x.Events[j]; xe.Block == a.AddrVal.Base() && allocEv[j].Order < order {
+					return fmt.Sprintf("%s was freed by %s at %s (#%d) and accessed at #%d", n.name(lsl.Ptr(xe.Block)),
+						threadName(xe.Thread), posString(xe.Stmt.Position()), allocEv[j].Order, order)
+				}
+			}
+		}
+	case lsl.FaultDoubleFree:
+		for j, xe := range x.Events {
+			if xe.Stmt == f.Stmt && xe.Thread == f.Thread && xe.Prev >= 0 {
+				p := x.Events[xe.Prev]
+				return fmt.Sprintf("%s was freed already by %s at %s (#%d), and again at #%d", n.name(lsl.Ptr(xe.Block)),
+					threadName(p.Thread), posString(p.Stmt.Position()), allocEv[xe.Prev].Order, allocEv[j].Order)
+			}
+		}
+	}
+	return ""
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"checkfence/litmus"
+	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
 )
@@ -114,4 +115,60 @@ func diffLines(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestReuseTrace: in testdata/reuse.lsl the updater frees the current
+// block with C's free and allocates the next, which it assumes is the
+// same block, then fills and publishes it; the reader may dereference the
+// pointer after the free and before the reuse. On sc that is a use after free; the trace must name the
+// block, the free and the access, and list the allocator's events in
+// memory order. Golden files pin the text and the JSON.
+func TestReuseTrace(t *testing.T) {
+	src, err := os.ReadFile("testdata/reuse.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest("reuse.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName("serial"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := mining.Prepare(ctx, test, memmodel.MustByName("sc"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckEncoding(ctx, enc, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pass {
+		t.Fatal("the swap passes on sc")
+	}
+	tr := Build(enc, res.Counterexample, spec.Outcomes)
+	if len(tr.Faults) != 1 || tr.Faults[0].What != "use after free" {
+		t.Fatalf("faults %+v, want one use after free", tr.Faults)
+	}
+	if d := tr.Faults[0].Detail; !strings.Contains(d, "block#1 was freed by thread 0 at swap.c:17:5") {
+		t.Errorf("fault detail %q does not name the block and the free", d)
+	}
+	free, reuse := false, false
+	for _, e := range tr.MemoryOrder {
+		free = free || e.Kind == "free" && e.Addr == "block#1"
+		reuse = reuse || e.Kind == "alloc" && e.Addr == "block#1" && e.Reuses == "freed by thread 0 at swap.c:17:5"
+	}
+	if !free || !reuse {
+		t.Errorf("the memory order does not list the free (%v) and the reuse (%v)", free, reuse)
+	}
+	var text bytes.Buffer
+	tr.WriteText(&text)
+	golden(t, "reuse-sc.txt", text.Bytes())
+	js, err := json.MarshalIndent(tr, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "reuse-sc.json", append(js, '\n'))
 }

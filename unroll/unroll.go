@@ -427,7 +427,7 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.Alloc:
 		out = &lsl.Alloc{Pos: s.Pos, Dst: r(s.Dst), Size: s.Size, Shape: s.Shape, NoReuse: s.NoReuse}
 	case *lsl.Free:
-		out = &lsl.Free{Pos: s.Pos, Addr: r(s.Addr), NoReuse: s.NoReuse}
+		out = &lsl.Free{Pos: s.Pos, Addr: r(s.Addr), Kind: s.Kind}
 	case *lsl.Choose:
 		out = &lsl.Choose{Pos: s.Pos, Dst: r(s.Dst), Lo: s.Lo, Hi: s.Hi}
 	case *lsl.ThreadID:

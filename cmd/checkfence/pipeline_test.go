@@ -166,3 +166,23 @@ func TestSameResult(t *testing.T) {
 		}
 	}
 }
+
+// TestABATrace: Treiber's stack on a free list without a tag fails on sc
+// because of memory reuse, and the trace shows it: the push takes the
+// block a pop freed, the delayed pop's CAS succeeds, and a node is freed
+// twice. The tagged stack passes.
+func TestABATrace(t *testing.T) {
+	dir := "../../examples/structures/aba/"
+	code, out, errs := runCmd(t, "check", "--model", "sc", "--test", "T0", "--no-cache", dir+"aba.c", dir+"aba.tests")
+	if code != 1 {
+		t.Fatalf("aba.c T0 on sc: status %d, want 1\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{"error: double free", "alloc block#", "(reused: freed by thread 1 at " + dir + "aba.c:50:5)", "was freed already by thread 1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the trace lacks %q:\n%s", want, out)
+		}
+	}
+	if code, out, errs := runCmd(t, "check", "--model", "sc", "--test", "T0", "--no-cache", dir+"aba-tag.c", dir+"aba.tests"); code != 0 {
+		t.Errorf("aba-tag.c T0 on sc: status %d, want 0\n%s%s", code, out, errs)
+	}
+}

@@ -23,9 +23,20 @@
 //     an Alloc statement's. Alloc statements get bases above every global, in
 //     the order init, thread 0, thread 1, …, program order (lsl.AllocBases).
 //     Free faults unless its address is the start of an allocated block
-//     (offsets all zero) that no thread has freed before; a block freed by
-//     two threads faults when the execution is complete. Accesses to a
-//     freed block are not checked.
+//     (offsets all zero).
+//   - Allocation and freeing (SEMANTICS.md): every block has a state, live
+//     or freed by a kind of free. A free of a block start and an
+//     allocation that takes a freed block (another Alloc statement's, of
+//     its size and layout, freed by free or lsl_free) are events placed in
+//     <M like accesses: after the accesses before a free in program order,
+//     before the accesses after a reuse, in program order with the
+//     thread's events on the same block, and in program order with
+//     everything under sc and serial (part of the invocation under serial,
+//     of the atomic block inside one). Fences do not order them. A free of
+//     a block that is not live, and an access to a block freed by C's free
+//     (lsl.FreeUnsafe), fault when placed, without derailing the thread. A
+//     fresh allocation is no event (it changes no state and could always
+//     be placed first).
 //   - Under tso an atomic block executes a full fence on entry and on exit
 //     (also when left by a break, also when it makes no access).
 //   - Value sets (range analysis) are kept per register name of each thread

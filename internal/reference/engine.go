@@ -30,18 +30,33 @@ import (
 // States that agree on everything that matters for the rest of the search
 // (not on the order that led to them) are explored once.
 
-// event is a fence or a memory access executed by a thread, in program
-// order.
+// event is a fence, a memory access or an allocator event executed by a
+// thread, in program order. Allocator events (SEMANTICS.md, "Allocation
+// and freeing") are the frees of allocated blocks and the allocations
+// that take a freed block (fresh allocations change no state and can
+// always be placed first, so they are no events).
 type event struct {
-	fence  bool
-	kind   lsl.FenceKind // for a fence
-	store  bool
-	loc    int // location index (engine.locs), for an access
-	val    lsl.Value
-	atom   int // atomic block id, 0 outside
-	inv    int // invocation index
-	placed bool
+	fence    bool
+	kind     lsl.FenceKind // for a fence
+	store    bool
+	alloc    bool         // an allocation taking block
+	free     bool         // a free of block
+	block    int64        // for alloc and free
+	freeKind lsl.FreeKind // for free
+	loc      int          // location index (engine.locs), for an access
+	val      lsl.Value
+	atom     int // atomic block id, 0 outside
+	inv      int // invocation index
+	placed   bool
 }
+
+// access reports whether ev is a load or a store.
+func (ev event) access() bool { return !ev.fence && !ev.alloc && !ev.free }
+
+// Block states (state.blocks): live, or freed by a free of kind k (k+1).
+const live = 0
+
+func freedBy(k lsl.FreeKind) uint8 { return uint8(k) + 1 }
 
 // threadState is one thread's part of a state. States share the
 // threadStates of threads they do not change; a threadState is modified
@@ -51,7 +66,6 @@ type threadState struct {
 	curAtom int         // atomic block of the last instruction reached
 	regs    []lsl.Value // indexed by engine.regIdx
 	obs     [][]lsl.ObsItem
-	freed   []int64 // bases this thread freed
 	events  []event
 	key     string // cache of appendKey's output, "" until computed
 	// derailed: the thread faulted (see derail)
@@ -68,11 +82,14 @@ type state struct {
 	th    []*threadState // init thread first
 	mem   []cell         // indexed by location
 	fault lsl.Fault      // the first fault of the execution
+	// blocks holds the state of each allocated block (index: base -
+	// memory.firstBase), changed by the allocator events placed so far
+	blocks []uint8
 }
 
 // clone returns a copy of s in which thread t may be modified.
 func (s *state) clone(t int) *state {
-	c := &state{th: slices.Clone(s.th), mem: slices.Clone(s.mem), fault: s.fault}
+	c := &state{th: slices.Clone(s.th), mem: slices.Clone(s.mem), fault: s.fault, blocks: slices.Clone(s.blocks)}
 	old := s.th[t]
 	obs := make([][]lsl.ObsItem, len(old.obs))
 	for k, o := range old.obs {
@@ -83,7 +100,6 @@ func (s *state) clone(t int) *state {
 		curAtom:  old.curAtom,
 		regs:     slices.Clone(old.regs),
 		obs:      obs,
-		freed:    slices.Clip(old.freed),
 		events:   slices.Clone(old.events),
 		derailed: old.derailed,
 	}
@@ -102,6 +118,10 @@ func (s *state) key() string {
 		b = append(b, '|')
 		b = strconv.AppendInt(b, int64(len(th.key)), 10)
 		b = append(b, th.key...)
+	}
+	b = append(b, '#')
+	for _, st := range s.blocks {
+		b = strconv.AppendInt(b, int64(st), 10)
 	}
 	b = append(b, '#')
 	for _, c := range s.mem {
@@ -136,16 +156,19 @@ func (th *threadState) appendKey(b []byte) []byte {
 		b = append(b, '/')
 	}
 	b = append(b, ';')
-	for _, f := range th.freed {
-		b = strconv.AppendInt(b, f, 10)
-		b = append(b, ',')
-	}
-	b = append(b, ';')
 	for _, ev := range th.events {
 		switch {
 		case ev.fence:
 			b = append(b, 'F')
 			b = strconv.AppendInt(b, int64(ev.kind), 10)
+		case ev.alloc:
+			b = append(b, 'A')
+			b = strconv.AppendInt(b, ev.block, 10)
+		case ev.free:
+			b = append(b, 'D')
+			b = strconv.AppendInt(b, ev.block, 10)
+			b = append(b, '/')
+			b = strconv.AppendInt(b, int64(ev.freeKind), 10)
 		case ev.store:
 			b = append(b, 'S')
 		default:
@@ -220,7 +243,7 @@ func (e *engine) run() error {
 	for i, a := range e.locs {
 		e.locIdx[a] = i
 	}
-	st := &state{mem: make([]cell, len(e.locs))}
+	st := &state{mem: make([]cell, len(e.locs)), blocks: make([]uint8, len(e.mem.allocs))}
 	for t, tc := range e.threads {
 		idx := map[lsl.Reg]int{}
 		for i, r := range slices.Sorted(maps.Keys(e.ranges.regs[t])) {
@@ -298,14 +321,15 @@ func (e *engine) explore(s *state) {
 			if !e.canPlace(s, g, t, th.events, j) {
 				continue
 			}
-			if !ev.store && e.loadValue(s, t, th.events, j) != ev.val {
+			if ev.alloc && !e.reusable(s, ev.block) {
+				continue // the block is not free to take (yet)
+			}
+			if ev.access() && !ev.store && e.loadValue(s, t, th.events, j) != ev.val {
 				continue // the guessed value is not the one the load reads here
 			}
 			c := s.clone(t)
 			c.th[t].events[j].placed = true
-			if ev.store {
-				c.mem[ev.loc] = cell{stored: true, val: ev.val}
-			}
+			e.place(c, ev)
 			e.explore(c)
 		}
 		// The thread waits at a load: place it now, or guess its value.
@@ -351,7 +375,7 @@ func (e *engine) explore(s *state) {
 func (e *engine) guessesFeasible(s *state) bool {
 	for t, th := range s.th {
 		for j, ev := range th.events {
-			if ev.fence || ev.store || ev.placed {
+			if !ev.access() || ev.store || ev.placed {
 				continue
 			}
 			if e.loadValue(s, t, th.events, j) != ev.val && !e.mayStillStore(s, ev.loc, ev.val) {
@@ -388,6 +412,9 @@ func (e *engine) continueAfterLoad(s *state, t int, ld *lsl.Load, ev event) {
 	c := s.clone(t)
 	th := c.th[t]
 	th.events = append(th.events, ev)
+	if ev.placed {
+		e.place(c, ev)
+	}
 	if !e.assign(c, t, ld.Dst, ev.val) {
 		return
 	}
@@ -426,9 +453,6 @@ func (e *engine) complete(s *state) bool {
 }
 
 func (e *engine) record(s *state) {
-	if s.fault == lsl.NoFault && freedByTwo(s) {
-		s.fault = lsl.FaultDoubleFree
-	}
 	if s.fault != lsl.NoFault {
 		e.hasError = true
 		o := lsl.Outcome{Fault: s.fault}
@@ -523,17 +547,30 @@ func (e *engine) canPlace(s *state, g groups, t int, evs []event, j int) bool {
 	return true
 }
 
-// ordered reports whether access evs[i] must precede access evs[j] (i < j,
-// one thread) in <M.
+// ordered reports whether event evs[i] must precede event evs[j] (i < j,
+// one thread, neither a fence) in <M.
 func (e *engine) ordered(t int, evs []event, i, j int) bool {
 	x, y := evs[i], evs[j]
 	if t == 0 {
 		return true // init runs serially
 	}
-	if e.model.keeps(x.store, y.store, x.loc == y.loc) {
+	if x.atom != 0 && x.atom == y.atom {
 		return true
 	}
-	if x.atom != 0 && x.atom == y.atom {
+	if !x.access() || !y.access() {
+		// allocator events: accesses before a free, after a reuse; two
+		// events on one block; under sc and serial, everything
+		switch {
+		case e.keepsAll():
+			return true
+		case x.access():
+			return y.free
+		case y.access():
+			return x.alloc
+		}
+		return x.block == y.block
+	}
+	if e.model.keeps(x.store, y.store, x.loc == y.loc) {
 		return true
 	}
 	for k := i + 1; k < j; k++ {
@@ -579,17 +616,46 @@ func (e *engine) threadDone(s *state, t int) bool {
 	return true
 }
 
-// freedByTwo reports whether two threads freed the same block (one thread
-// freeing a block twice faults when it does).
-func freedByTwo(s *state) bool {
-	seen := map[int64]bool{}
-	for _, th := range s.th {
-		for _, b := range th.freed {
-			if seen[b] {
-				return true
+// keepsAll reports whether the model keeps every program-order pair (sc,
+// serial); allocator events then keep program order too.
+func (e *engine) keepsAll() bool {
+	for _, xs := range []bool{false, true} {
+		for _, ys := range []bool{false, true} {
+			if !e.model.keeps(xs, ys, false) {
+				return false
 			}
-			seen[b] = true
 		}
 	}
-	return false
+	return true
+}
+
+// reusable reports whether block b is free to be handed out again: freed,
+// last, by a free that lets it be reused.
+func (e *engine) reusable(s *state, b int64) bool {
+	st := s.blocks[b-e.mem.firstBase]
+	return st == freedBy(lsl.FreeUnsafe) || st == freedBy(lsl.FreeStable)
+}
+
+// place applies what placing ev in <M does besides a store's value: an
+// allocation takes its block, a free frees it (a double free unless it
+// was live), and an access to a block freed by C's free is a use after
+// free. These faults depend on the memory order and do not derail.
+func (e *engine) place(s *state, ev event) {
+	switch {
+	case ev.alloc:
+		s.blocks[ev.block-e.mem.firstBase] = live
+	case ev.free:
+		i := ev.block - e.mem.firstBase
+		if s.blocks[i] != live {
+			s.setFault(lsl.FaultDoubleFree)
+		}
+		s.blocks[i] = freedBy(ev.freeKind)
+	default:
+		if ev.store {
+			s.mem[ev.loc] = cell{stored: true, val: ev.val}
+		}
+		if a := e.locs[ev.loc]; e.mem.allocs[a.Base()] && s.blocks[a.Base()-e.mem.firstBase] == freedBy(lsl.FreeUnsafe) {
+			s.setFault(lsl.FaultUseAfterFree)
+		}
+	}
 }

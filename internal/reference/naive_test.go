@@ -426,23 +426,9 @@ func (n *naive) outcome(test *lsl.Test, combo []nTrace, order []nAccess) lsl.Out
 
 // analyzeTest runs the range analysis on test, as Outcomes does.
 func analyzeTest(test *lsl.Test) (*ranges, error) {
-	mem := &memory{globals: map[int64]*lsl.Global{}, allocs: map[int64]bool{}}
-	var maxBase int64
-	for _, g := range test.Globals {
-		mem.globals[g.Base] = g
-		maxBase = max(maxBase, g.Base)
-	}
-	fl := &flattener{nextBase: maxBase + 1}
-	var threads []*threadCode
-	for _, invs := range append([][]*lsl.Invocation{test.Init}, test.Threads...) {
-		tc, err := fl.thread(invs)
-		if err != nil {
-			return nil, err
-		}
-		threads = append(threads, tc)
-	}
-	for b := maxBase + 1; b < fl.nextBase; b++ {
-		mem.allocs[b] = true
+	mem, threads, _, err := flatten(test)
+	if err != nil {
+		return nil, err
 	}
 	return analyze(threads, mem)
 }

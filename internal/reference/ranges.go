@@ -19,11 +19,14 @@ type valueSet map[lsl.Value]int
 // A value outside them can only come from a circular dependency (out of
 // thin air), so executions carrying one are excluded.
 type ranges struct {
-	regs    []map[lsl.Reg]valueSet // per thread, init thread first
-	locs    map[lsl.Value]valueSet
-	bound   int // values with a larger tag are discarded
-	changed bool
-	err     error
+	regs []map[lsl.Reg]valueSet // per thread, init thread first
+	locs map[lsl.Value]valueSet
+	// reusable holds the blocks a free of a reusable kind may free: an
+	// allocation of the same size and layout may take them
+	reusable map[int64]bool
+	bound    int // values with a larger tag are discarded
+	changed  bool
+	err      error
 }
 
 // unbounded reports whether op can produce values outside a finite set
@@ -41,8 +44,9 @@ func unbounded(op lsl.OpCode) bool {
 
 // analyze computes the value sets of all threads' code to a fixpoint.
 //
-// Sources of values: constants, choices, allocations and the initial values
-// of targeted locations. Undefined enters as the content of a register read
+// Sources of values: constants, choices, allocations (their own block, and
+// the blocks of the same size and layout that a free or lsl_free may
+// return) and the initial values of targeted locations. Undefined enters as the content of a register read
 // where it may not have been assigned yet, as the result of a primitive on
 // operands that fault, as the result of a load through an invalid address,
 // and as the initial content of an allocated block; it then propagates like
@@ -51,7 +55,7 @@ func unbounded(op lsl.OpCode) bool {
 // once in a straight-line execution, a non-circular value passes through at
 // most as many as the test contains, and values with more are dropped.
 func analyze(threads []*threadCode, m *memory) (*ranges, error) {
-	r := &ranges{locs: map[lsl.Value]valueSet{}}
+	r := &ranges{locs: map[lsl.Value]valueSet{}, reusable: map[int64]bool{}}
 	for _, tc := range threads {
 		for _, in := range tc.code {
 			if p, ok := in.s.(*lsl.Prim); ok && unbounded(p.Op) {
@@ -128,6 +132,18 @@ func (r *ranges) step(t int, in instr, m *memory) {
 		}
 	case *lsl.Alloc:
 		r.add(r.reg(t, s.Dst), lsl.Ptr(in.base), 0)
+		for b := range r.reusable {
+			if lsl.MayReuse(m.stmts[b], s) {
+				r.add(r.reg(t, s.Dst), lsl.Ptr(b), 0)
+			}
+		}
+	case *lsl.Free:
+		for p := range r.reg(t, s.Addr) {
+			if s.Kind.Reusable() && m.blockStart(p) && !r.reusable[p.Base()] {
+				r.reusable[p.Base()] = true
+				r.changed = true
+			}
+		}
 	case *lsl.Prim:
 		extra := 0
 		if unbounded(s.Op) {

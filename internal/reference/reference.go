@@ -68,6 +68,16 @@ func Models() []string { return []string{"serial", "sc", "tso", "pso", "rmo", "r
 type memory struct {
 	globals map[int64]*lsl.Global
 	allocs  map[int64]bool // bases of the test's Alloc statements
+	// stmts maps each Alloc statement's base to the statement, whose
+	// size and layout say which allocations may hand its block out again
+	stmts     map[int64]*lsl.Alloc
+	firstBase int64 // the least Alloc base: block states are indexed from it
+}
+
+// blockStart reports whether p points to the start of an allocated block
+// (all offsets zero): what free accepts.
+func (m *memory) blockStart(p lsl.Value) bool {
+	return p.IsPtr() && m.allocs[p.Base()] && !slices.ContainsFunc(p.Offsets(), func(o int64) bool { return o != 0 })
 }
 
 // valid reports whether p addresses a location: a pointer into a global or
@@ -105,34 +115,12 @@ func Outcomes(t *lsl.Test, modelName string) ([]lsl.Outcome, error) {
 	if t == nil {
 		return nil, fmt.Errorf("nil test")
 	}
-	mem := &memory{globals: map[int64]*lsl.Global{}, allocs: map[int64]bool{}}
-	var maxBase int64
-	for _, g := range t.Globals {
-		if g == nil || g.Base < 1 {
-			return nil, fmt.Errorf("global with invalid base")
-		}
-		if mem.globals[g.Base] != nil {
-			return nil, lsl.Errorf(g.Pos, "global %s: base %d used twice", g.Name, g.Base)
-		}
-		mem.globals[g.Base] = g
-		maxBase = max(maxBase, g.Base)
+	mem, threads, accesses, err := flatten(t)
+	if err != nil {
+		return nil, err
 	}
-	// Alloc statements get fresh bases above every global, numbered in
-	// the order init, thread 0, thread 1, … and program order.
-	fl := &flattener{nextBase: maxBase + 1}
-	var threads []*threadCode
-	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
-		tc, err := fl.thread(invs)
-		if err != nil {
-			return nil, err
-		}
-		threads = append(threads, tc)
-	}
-	if fl.accesses > MaxAccesses {
-		return nil, fmt.Errorf("%w: %d loads and stores (at most %d)", ErrTooBig, fl.accesses, MaxAccesses)
-	}
-	for b := maxBase + 1; b < fl.nextBase; b++ {
-		mem.allocs[b] = true
+	if accesses > MaxAccesses {
+		return nil, fmt.Errorf("%w: %d loads and stores (at most %d)", ErrTooBig, accesses, MaxAccesses)
 	}
 	for _, f := range t.Final {
 		if !f.Addr.IsPtr() || mem.globals[f.Addr.Base()] == nil {
@@ -165,4 +153,44 @@ func Outcomes(t *lsl.Test, modelName string) ([]lsl.Outcome, error) {
 		out[i] = e.outcomes[k]
 	}
 	return out, nil
+}
+
+// flatten flattens the threads of t (init first) and describes its
+// memory: the globals, and the Alloc statements' blocks with bases above
+// every global, numbered in the order init, thread 0, thread 1, … and
+// program order. It also counts the test's load and store statements.
+func flatten(t *lsl.Test) (*memory, []*threadCode, int, error) {
+	mem := &memory{globals: map[int64]*lsl.Global{}, allocs: map[int64]bool{}, stmts: map[int64]*lsl.Alloc{}}
+	var maxBase int64
+	for _, g := range t.Globals {
+		if g == nil || g.Base < 1 {
+			return nil, nil, 0, fmt.Errorf("global with invalid base")
+		}
+		if mem.globals[g.Base] != nil {
+			return nil, nil, 0, lsl.Errorf(g.Pos, "global %s: base %d used twice", g.Name, g.Base)
+		}
+		mem.globals[g.Base] = g
+		maxBase = max(maxBase, g.Base)
+	}
+	fl := &flattener{nextBase: maxBase + 1}
+	var threads []*threadCode
+	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
+		tc, err := fl.thread(invs)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		threads = append(threads, tc)
+	}
+	for b := maxBase + 1; b < fl.nextBase; b++ {
+		mem.allocs[b] = true
+	}
+	mem.firstBase = maxBase + 1
+	for _, tc := range threads {
+		for _, in := range tc.code {
+			if a, ok := in.s.(*lsl.Alloc); ok {
+				mem.stmts[in.base] = a
+			}
+		}
+	}
+	return mem, threads, fl.accesses, nil
 }

@@ -108,20 +108,41 @@ func (e *engine) simulate(s *state, t int) []*state {
 			}
 			return out
 		case *lsl.Alloc:
-			if !e.assign(s, t, st.Dst, lsl.Ptr(in.base)) {
-				return nil
+			// a fresh block, or one a reusable free may have returned
+			// (placed as an event: the block must be free then)
+			var reuse []int64
+			for v := range e.ranges.regs[t][st.Dst] {
+				if b := v.Base(); v.IsPtr() && b != in.base && e.ranges.reusable[b] && lsl.MayReuse(e.mem.stmts[b], st) {
+					reuse = append(reuse, b)
+				}
 			}
+			if len(reuse) == 0 {
+				if !e.assign(s, t, st.Dst, lsl.Ptr(in.base)) {
+					return nil
+				}
+				break
+			}
+			slices.Sort(reuse)
+			var out []*state
+			for _, b := range append([]int64{in.base}, reuse...) {
+				c := s.clone(t)
+				if b != in.base {
+					c.th[t].events = append(c.th[t].events, event{alloc: true, block: b, atom: in.atom, inv: in.inv})
+				}
+				if e.assign(c, t, st.Dst, lsl.Ptr(b)) {
+					c.th[t].pc++
+					out = append(out, e.simulate(c, t)...)
+				}
+			}
+			return out
 		case *lsl.Free:
 			a := e.reg(s, t, st.Addr)
-			switch i, found := slices.BinarySearch(th.freed, a.Base()); {
-			case !a.IsPtr() || !e.mem.allocs[a.Base()] || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }):
+			if !e.mem.blockStart(a) {
 				// only the start of an allocated block can be freed
 				th.derail(s, addressFault(a))
-			case found:
-				s.setFault(lsl.FaultDoubleFree) // found after encoding: does not derail
-			default:
-				th.freed = slices.Insert(th.freed, i, a.Base())
+				break
 			}
+			th.events = append(th.events, event{free: true, block: a.Base(), freeKind: st.Kind, atom: in.atom, inv: in.inv})
 		case *lsl.BoundExceeded:
 			if !th.derailed {
 				return nil

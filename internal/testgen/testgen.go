@@ -66,6 +66,13 @@ type Options struct {
 	MaxAccesses int
 	// MaxInvocations bounds the invocations per thread (default 2).
 	MaxInvocations int
+	// Reuse makes memory management frequent: threads allocate and
+	// publish blocks, free them with each of the three kinds of free,
+	// allocate again (which may hand a freed block out again), compare
+	// the new block with one read before, and access blocks through
+	// pointers read before they were freed (SEMANTICS.md, "Allocation and
+	// freeing").
+	Reuse bool
 }
 
 // MaxLoopAccesses is the default of Options.MaxAccesses for tests with
@@ -94,6 +101,9 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 	nloops = min(nloops, opt.Threads)
 	if opt.MaxAccesses <= 0 {
 		opt.MaxAccesses = 8
+		if opt.Reuse {
+			opt.MaxAccesses = 10
+		}
 		if nloops > 0 {
 			opt.MaxAccesses = MaxLoopAccesses
 		}
@@ -102,7 +112,7 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 	if opt.MaxInvocations <= 0 {
 		opt.MaxInvocations = 2
 	}
-	g := &gen{r: r}
+	g := &gen{r: r, reuse: opt.Reuse}
 	t := &lsl.Test{Name: "gen"}
 
 	// Two or three scalars, some initially non-zero; in half the tests a
@@ -187,6 +197,20 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 		budget--
 	}
 
+	// With Reuse, init mostly publishes an allocated block in p, for the
+	// threads to free, reuse and access.
+	if g.reuse && budget > opt.Threads {
+		tg := &threadGen{g: g, thread: "init"}
+		b := tg.fresh("b")
+		tg.emit(&lsl.Alloc{Pos: g.pos(), Dst: b, Size: 8},
+			&lsl.Store{Pos: g.pos(), Addr: tg.addr(loc{g.ptr, -1}), Src: b})
+		if len(t.Init) == 0 {
+			t.Init = []*lsl.Invocation{{Pos: g.pos(), Op: "init"}}
+		}
+		t.Init[0].Body = append(t.Init[0].Body, tg.body...)
+		budget--
+	}
+
 	// Split the budget: one access per thread, the rest at random. A
 	// thread that gets a loop first gets up to 6 more accesses, all for
 	// the loop, so that it can be unrolled more than once.
@@ -258,6 +282,7 @@ const recFields = 2
 
 type gen struct {
 	r       *rand.Rand
+	reuse   bool
 	line    int
 	scalars []*lsl.Global
 	rec     *lsl.Global // the struct s, or nil
@@ -477,6 +502,9 @@ func (tg *threadGen) invocation(k, budget, loopBudget int, signals []target) *ls
 // returns how many it used.
 func (tg *threadGen) construct(budget int) int {
 	g := tg.g
+	if g.reuse && budget >= 2 && !g.chance(3) {
+		return tg.reuseStep(budget)
+	}
 	for {
 		switch k := g.r.IntN(21); {
 		case k < 3: // store a constant
@@ -567,6 +595,43 @@ func (tg *threadGen) allocFree() {
 	if g.chance(2) {
 		tg.emit(&lsl.Free{Pos: g.pos(), Addr: b})
 	}
+}
+
+// reuseStep emits one memory-management construct of Options.Reuse, of at
+// most budget (at least 2) accesses, and returns the accesses it used: a
+// block read from p is freed (with a random kind of free), then,
+// sometimes, accessed through the stale pointer, and a new block is
+// allocated and published in p; or a new block is allocated, compared
+// with the block p held (equal when it was handed out again) and
+// published in p.
+func (tg *threadGen) reuseStep(budget int) int {
+	g := tg.g
+	p := tg.addr(loc{g.ptr, -1})
+	ld, q := tg.load(p)
+	tg.emit(ld)
+	if g.chance(2) {
+		// C's free half the time: uses after free need it
+		kind := []lsl.FreeKind{lsl.FreeUnsafe, lsl.FreeUnsafe, lsl.FreeStable, lsl.FreeRetire}[g.r.IntN(4)]
+		tg.emit(&lsl.Free{Pos: g.pos(), Addr: q, Kind: kind})
+		used := 1
+		if g.chance(2) {
+			tg.through(q) // through a pointer to a freed block
+			used++
+		}
+		if used < budget {
+			b := tg.fresh("b")
+			tg.emit(&lsl.Alloc{Pos: g.pos(), Dst: b, Size: 8})
+			tg.emit(&lsl.Store{Pos: g.pos(), Addr: p, Src: b})
+			used++
+		}
+		return used
+	}
+	b := tg.fresh("b")
+	tg.emit(&lsl.Alloc{Pos: g.pos(), Dst: b, Size: 8, NoReuse: g.chance(4)})
+	c := tg.prim(lsl.OpEq, b, q)
+	tg.emit(&lsl.Observe{Pos: g.pos(), Kind: lsl.ObsOutput, Name: string(c), Val: c},
+		&lsl.Store{Pos: g.pos(), Addr: p, Src: b})
+	return 2
 }
 
 // useMaybe deliberately uses, in a comparison, a register that one path

@@ -71,5 +71,5 @@ proc atomically(a, b) -> () @32:6 {
   assume t5 @38:2
   t6 = [1] @39:11
   t7 = load t6 @39:11
-  free t7 @39:2
+  free stable t7 @39:2
 }

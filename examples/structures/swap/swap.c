@@ -1,0 +1,47 @@
+/*
+ * swap: a configuration published through a pointer and replaced by a
+ * pointer swap, the old block freed at once with C's free (the reclamation
+ * bug that read-copy update and hazard pointers exist to prevent). The
+ * writer fills a new block, publishes it and frees the old one; a reader
+ * that loaded the old pointer just before the swap dereferences it after the
+ * free: a use after free, on every model, sc included. swap-retire.c
+ * retires the old block instead (lsl_free_noreuse: never handed out again,
+ * stays readable, as after a grace period) and passes on sc and tso;
+ * swap-fenced.c adds the fences the weaker models need.
+ */
+#include "lsl_protos.h"
+
+typedef struct config {
+    int a;
+    int b;
+} config_t;
+
+config_t *cur;
+
+static config_t *make(int v)
+{
+    config_t *c = malloc(sizeof(config_t));
+    c->a = v;
+    c->b = v;
+    return c;
+}
+
+/* Operations of the tests. */
+void i(void) { cur = make(1); }
+
+void w(void)
+{
+    config_t *n = make(2);
+    config_t *old = cur;
+    cur = n;
+    free(old);
+}
+
+void r(void)
+{
+    config_t *c = cur;
+    int a = c->a;
+    int b = c->b;
+    lsl_observe_output("a", a);
+    lsl_observe_output("b", b);
+}
