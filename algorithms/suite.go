@@ -116,9 +116,15 @@ func Load(dir string) (*Suite, error) {
 		}
 		s.Expected = append(s.Expected, e)
 	}
-	fenced, _ := filepath.Glob(filepath.Join(dir, "*-fenced.c"))
-	if len(fenced) > 1 {
-		return nil, fmt.Errorf("%s: more than one -fenced.c file", dir)
+	// The suite's fenced file is NAME-fenced.c (NAME the folder's name);
+	// if there is none, the only *-fenced.c file. Others (variants such as
+	// msn-reuse-fenced.c) are files like any other.
+	fenced := []string{filepath.Join(dir, s.Name+"-fenced.c")}
+	if _, err := os.Stat(fenced[0]); err != nil {
+		fenced, _ = filepath.Glob(filepath.Join(dir, "*-fenced.c"))
+		if len(fenced) > 1 {
+			return nil, fmt.Errorf("%s: more than one -fenced.c file, none named %s-fenced.c", dir, s.Name)
+		}
 	}
 	if len(fenced) == 0 {
 		return s, nil

@@ -34,7 +34,7 @@ func benchCommand(status *int) *cli.Command {
 		ArgsUsage: "SUITE_DIR...",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "run the expected.tsv rows of this model"},
-			&cli.StringFlag{Name: "files", Value: "fenced", Usage: "which files: fenced (NAME-fenced.c), published (the others), or all"},
+			&cli.StringFlag{Name: "files", Value: "fenced", Usage: "which files: fenced (NAME-fenced.c, NAME the folder's name), published (the others), or all"},
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
@@ -103,7 +103,9 @@ func benchCommand(status *int) *cli.Command {
 			mismatch := false
 			for _, s := range suites {
 				for _, e := range s.Expected {
-					fenced := strings.HasSuffix(e.File, "-fenced.c")
+					// the suite's NAME-fenced.c (variants such as
+					// msn-reuse-fenced.c are not the paper's code)
+					fenced := e.File == s.FencedFile
 					if e.Model != m.Name || (files == "fenced" && !fenced) || (files == "published" && fenced) ||
 						(c.Bool("quick") && !e.Quick) || (len(only) > 0 && !only[e.Test]) {
 						continue
