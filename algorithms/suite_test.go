@@ -16,8 +16,8 @@ import (
 )
 
 // roots are the folders of suites: the published algorithms and the small
-// data structures of examples/structures.
-var roots = []string{".", "../examples/structures"}
+// data structures of examples/structures and examples/c11.
+var roots = []string{".", "../examples/structures", "../examples/c11"}
 
 func loadSuites(t *testing.T) []*Suite {
 	t.Helper()

@@ -54,7 +54,10 @@ func calleeDecl(e cc.ExpressionNode) *cc.Declarator {
 // apiName returns the API function the callee e names, or "".
 func (fn *funcTr) apiName(e cc.ExpressionNode) string {
 	d := calleeDecl(e)
-	if d == nil || !apiFuncs[d.Name()] || fn.f.procFor(d) != nil {
+	if d == nil {
+		return ""
+	}
+	if _, builtin := builtinArgs[d.Name()]; !apiFuncs[d.Name()] && !builtin || fn.f.procFor(d) != nil {
 		return ""
 	}
 	return d.Name()
@@ -79,6 +82,9 @@ func (fn *funcTr) call(x *cc.PostfixExpression, hint cc.Type) value {
 		return fn.badValue()
 	}
 	if name := fn.apiName(x.PostfixExpression); name != "" {
+		if _, ok := builtinArgs[name]; ok {
+			return fn.builtin(name, pos, args)
+		}
 		return fn.api(name, x, args, hint)
 	}
 	if strings.HasPrefix(d.Name(), "__builtin_") || strings.HasPrefix(d.Name(), "__sync_") || strings.HasPrefix(d.Name(), "__atomic_") {

@@ -168,7 +168,7 @@ const predefined = `#define __STDC__ 1
 #define __SHRT_MAX__ 32767
 #define __CHECKFENCE__ 1
 int __predefined_declarator;
-`
+` + atomicMacros + builtinMacros
 
 // terminated returns text ending in a newline that no backslash splices
 // away. cc's scanner loops forever on a character constant or string

@@ -168,7 +168,16 @@ func (fn *funcTr) scan(e cc.ExpressionNode, obj bool) {
 			fn.scan(x.PrimaryExpression, obj)
 			return
 		case cc.PostfixExpressionCall:
-			for _, a := range argList(x.ArgumentExpressionList) {
+			var name string
+			if d := calleeDecl(x.PostfixExpression); d != nil {
+				name = d.Name()
+			}
+			for i, a := range argList(x.ArgumentExpressionList) {
+				if u, ok := strip(a).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof && isRefArg(name, i) {
+					// builtin reads or writes the local itself
+					fn.scan(u.CastExpression, true)
+					continue
+				}
 				fn.scan(a, false)
 			}
 			return

@@ -3,8 +3,9 @@
 // program.
 //
 // In: C files, written against lsl_protos.h (INPUTS.md). The package ships
-// that header and minimal stdbool.h, stddef.h, stdint.h, assert.h and
-// stdlib.h, and puts them on the include path itself. Each file is
+// that header, stdatomic.h and pthread.h, and minimal stdbool.h,
+// stddef.h, stdint.h, assert.h and stdlib.h, and puts them on the include
+// path itself. Each file is
 // preprocessed, parsed and type-checked by modernc.org/cc/v4 as x86-64
 // Linux C (char 8 bits and signed, short 16, int 32, long and long long
 // 64, pointers 64); the files are separate translation units linked by
@@ -62,14 +63,25 @@
 //     and free, assertions, assumptions, observations, nondeterministic
 //     choice and the thread index.
 //
+//   - C11 and GCC atomics (SEMANTICS.md, "C11 and GCC atomics"; the
+//     shipped stdatomic.h and pthread.h): each operation is a load, a
+//     store or an atomic block with the fences of the C11 mapping table
+//     (c11.go, data), each fence tagged with the models it exists on
+//     (lsl.Fence.Only) and, for an operation's order, Implied. Plain
+//     access to an _Atomic object is seq, compound assignment and ++/--
+//     on one a seq read-modify-write. cc keeps no trace of _Atomic in
+//     types, so markAtomic rewrites the keyword into a type attribute
+//     before preprocessing (atomicmark.go).
+//
 //   - Calls are LSL calls; parameters and results are registers, a struct
 //     one register per scalar leaf.
 //
 // Not supported (rejected with a position): floating point, unions,
 // bit-fields, function pointers, recursion, variadic function
 // definitions, string literals except as names in the API (and __func__),
-// variable-length arrays, inline assembly, setjmp, _Atomic (qualifier and
-// specifier), thread-local storage (__thread, _Thread_local), and the GNU
+// variable-length arrays, inline assembly, setjmp, _Atomic in a pointer's
+// qualifier list (T * _Atomic p), atomic operations on structs,
+// thread-local storage (__thread, _Thread_local), and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.

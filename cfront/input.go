@@ -176,7 +176,7 @@ const (
 // numbers and names the file as display, so that positions and the
 // directory of "..." includes are those of the file itself.
 func wrapSource(display, text string) string {
-	text = markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff")))
+	text = markAtomic(markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff"))))
 	line := "#line 1\n"
 	if !strings.ContainsAny(display, "\"\\\n\r") { // cc does not unescape it
 		line = "#line 1 \"" + display + "\"\n"

@@ -84,9 +84,19 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 		return lsl.Reg(lv.reg)
 	}
 	a := fn.addr(lv, pos)
+	if fn.atomicObject(lv) {
+		return fn.atomicLoad(pos, a, orderSeqCst)
+	}
 	r := fn.temp()
 	fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: a})
 	return r
+}
+
+// atomicObject reports whether lv is an _Atomic object in memory, whose
+// plain reads and writes are seq loads and stores (SEMANTICS.md). Inside
+// lsl_atomic_begin/end the block itself is the atomic operation.
+func (fn *funcTr) atomicObject(lv *lvalue) bool {
+	return !lv.isReg() && fn.atomic == 0 && isAtomicType(lv.typ)
 }
 
 // store writes a scalar lvalue and returns a register holding the value
@@ -98,6 +108,10 @@ func (fn *funcTr) store(lv *lvalue, src lsl.Reg, pos lsl.Pos) lsl.Reg {
 		return lsl.Reg(lv.reg)
 	}
 	a := fn.addr(lv, pos)
+	if fn.atomicObject(lv) {
+		fn.atomicStore(pos, a, src, orderSeqCst)
+		return src
+	}
 	fn.emit(&lsl.Store{Pos: pos, Addr: a, Src: src})
 	return src
 }

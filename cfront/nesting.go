@@ -164,6 +164,12 @@ var punctuators = []string{
 // directive lines, and calls f with each other token and its line and
 // column (1-based, in bytes) until f returns false.
 func rawTokens(text string, f func(tok string, line, col int) bool) {
+	scanTokens(text, false, func(tok string, _, line, col int) bool { return f(tok, line, col) })
+}
+
+// scanTokens is rawTokens that also passes each token's byte offset and,
+// with directives set, also the tokens of directive lines.
+func scanTokens(text string, directives bool, f func(tok string, off, line, col int) bool) {
 	line, lineStart := 1, 0
 	atLineStart, inDirective := true, false
 	newline := func(i int) {
@@ -248,7 +254,7 @@ func rawTokens(text string, f func(tok string, line, col int) bool) {
 			inDirective = true
 		}
 		atLineStart = false
-		if !inDirective && !f(tok, line, col) {
+		if (directives || !inDirective) && !f(tok, start, line, col) {
 			return
 		}
 	}

@@ -478,24 +478,29 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 		fn.errorAt(pos, "%s", msg)
 		return fn.badValue()
 	}
-	old := fn.load(lv, pos)
+	// On an _Atomic object the whole is one seq read-modify-write
+	// (SEMANTICS.md), its operand evaluated first.
+	atomic := fn.atomicObject(lv)
+	var old lsl.Reg
+	if !atomic {
+		old = fn.load(lv, pos)
+	}
 	v := fn.expr(rhs)
 	if !fn.scalarOK(v, pos) {
 		return fn.badValue()
 	}
-	lt := scalOf(lv.typ)
-	var res lsl.Reg
-	if lt.ptr {
-		if op != lsl.OpAdd && op != lsl.OpSub || scalOf(v.typ).ptr {
-			fn.errorAt(pos, "%s= on a pointer is not supported", op)
-			return fn.badValue()
-		}
-		res = fn.padd(old, v, op == lsl.OpSub, pos)
-	} else {
-		vt := scalOf(v.typ)
-		if vt.ptr {
-			fn.errorAt(pos, "pointer operand of %s= is not supported", op)
-			return fn.badValue()
+	lt, vt := scalOf(lv.typ), scalOf(v.typ)
+	switch {
+	case lt.ptr && (op != lsl.OpAdd && op != lsl.OpSub || vt.ptr):
+		fn.errorAt(pos, "%s= on a pointer is not supported", op)
+		return fn.badValue()
+	case !lt.ptr && vt.ptr:
+		fn.errorAt(pos, "pointer operand of %s= is not supported", op)
+		return fn.badValue()
+	}
+	compute := func(old lsl.Reg) lsl.Reg {
+		if lt.ptr {
+			return fn.padd(old, v, op == lsl.OpSub, pos)
 		}
 		var t lsl.IntType
 		if op == lsl.OpShl || op == lsl.OpShr {
@@ -509,9 +514,17 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 			b = fn.conv(v.reg, vt, intScal(t), pos)
 		}
 		r := fn.prim(pos, op, t, a, b)
-		res = fn.conv(r, intScal(t), lt, pos)
+		return fn.conv(r, intScal(t), lt, pos)
 	}
-	return value{reg: fn.store(lv, res, pos), typ: lv.typ}
+	if atomic {
+		var res lsl.Reg
+		fn.atomicRMW(pos, fn.addr(lv, pos), orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+			res = compute(old)
+			return res, ""
+		})
+		return value{reg: res, typ: lv.typ}
+	}
+	return value{reg: fn.store(lv, compute(old), pos), typ: lv.typ}
 }
 
 // structObject evaluates a struct-valued expression to the object holding
@@ -547,22 +560,15 @@ func (fn *funcTr) incDec(operand cc.ExpressionNode, pos lsl.Pos, inc, post bool)
 		fn.errorAt(pos, "%s", msg)
 		return fn.badValue()
 	}
-	old := fn.load(lv, pos)
-	if post && lv.isReg() {
-		// The register is about to change.
-		c := fn.temp()
-		fn.mov(pos, c, old)
-		old = c
-	}
 	st := scalOf(lv.typ)
-	var nw lsl.Reg
-	if st.ptr {
-		d := int64(1)
-		if !inc {
-			d = -1
+	step := func(old lsl.Reg) lsl.Reg {
+		if st.ptr {
+			d := int64(1)
+			if !inc {
+				d = -1
+			}
+			return fn.prim(pos, lsl.OpPAdd, lsl.I64, old, fn.intConst(pos, d))
 		}
-		nw = fn.prim(pos, lsl.OpPAdd, lsl.I64, old, fn.intConst(pos, d))
-	} else {
 		t := promoteIt(st.it)
 		op := lsl.OpAdd
 		if !inc {
@@ -570,9 +576,25 @@ func (fn *funcTr) incDec(operand cc.ExpressionNode, pos lsl.Pos, inc, post bool)
 		}
 		a := fn.conv(old, st, intScal(t), pos)
 		r := fn.prim(pos, op, t, a, fn.intConst(pos, 1))
-		nw = fn.conv(r, intScal(t), st, pos)
+		return fn.conv(r, intScal(t), st, pos)
 	}
-	nw = fn.store(lv, nw, pos)
+	var old, nw lsl.Reg
+	if fn.atomicObject(lv) {
+		// One seq read-modify-write (SEMANTICS.md).
+		old = fn.atomicRMW(pos, fn.addr(lv, pos), orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+			nw = step(old)
+			return nw, ""
+		})
+	} else {
+		old = fn.load(lv, pos)
+		if post && lv.isReg() {
+			// The register is about to change.
+			c := fn.temp()
+			fn.mov(pos, c, old)
+			old = c
+		}
+		nw = fn.store(lv, step(old), pos)
+	}
 	if post {
 		return value{reg: old, typ: lv.typ}
 	}

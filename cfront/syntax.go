@@ -15,8 +15,9 @@ import (
 //   - an operand that must be an lvalue and is not (++1, (x+1)--, 1 = 2,
 //     &1): cc's checker reports most as "internal error" without a
 //     position, and accepts &1;
-//   - _Atomic and thread-local storage, which the translator would turn
-//     into plain shared variables with plain loads and stores.
+//   - an _Atomic in a pointer's qualifier list, which markAtomic cannot
+//     mark, and thread-local storage, which the translator would turn
+//     into one plain shared variable.
 func syntaxErrors(ast *cc.AST) ErrorList {
 	var errs ErrorList
 	add := func(t cc.Token, msg string) {
@@ -66,12 +67,14 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			if x.Case == cc.PrimaryExpressionFloat && !validFloat(x.Token.SrcStr()) {
 				add(x.Token, fmt.Sprintf("invalid floating constant %q", x.Token.SrcStr()))
 			}
-		case *cc.TypeQualifier:
-			if x.Case == cc.TypeQualifierAtomic {
-				add(x.Token, "_Atomic is not supported")
+		case *cc.Pointer:
+			// markAtomic leaves these unmarked (cc takes no attribute
+			// there).
+			for q := x.TypeQualifiers; q != nil; q = q.TypeQualifiers {
+				if tq := q.TypeQualifier; tq != nil && tq.Case == cc.TypeQualifierAtomic {
+					add(tq.Token, "an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p")
+				}
 			}
-		case *cc.AtomicTypeSpecifier:
-			add(x.Token, "_Atomic is not supported")
 		case *cc.StorageClassSpecifier:
 			if x.Case == cc.StorageClassSpecifierThreadLocal {
 				switch s := x.Token.SrcStr(); s {

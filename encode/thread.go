@@ -228,7 +228,9 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			exec := te.access(s, addr, g)
 			te.addAccess(s, true, exec, addr, te.reg(s.Src))
 		case *lsl.Fence:
-			te.addFence(s, s.Kind, g, false)
+			if s.On(e.Model.Name) {
+				te.addFence(s, s.Kind, g, false)
+			}
 		case *lsl.Atomic:
 			outer := te.group
 			*groups++

@@ -264,6 +264,15 @@ type (
 		// fence that may be placed here (at Pos, the place in the
 		// source where it would be inserted), numbered per program.
 		Slot int
+		// Only, when not nil, lists the memory models on which the
+		// fence exists: the C11 mapping (SEMANTICS.md, "C11 and GCC
+		// atomics") compiles one operation to different fences per
+		// machine. Elsewhere the fence is not there at all.
+		Only []string
+		// Implied marks a fence that is part of an atomic operation's
+		// memory order, not a fence statement of the source: the
+		// necessity check and inference leave it alone.
+		Implied bool
 	}
 	// Atomic executes Body without interruption by other threads.
 	Atomic struct {

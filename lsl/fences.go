@@ -1,5 +1,13 @@
 package lsl
 
+import "slices"
+
+// On reports whether the fence exists on the memory model called model
+// (see Only).
+func (f *Fence) On(model string) bool {
+	return f.Only == nil || slices.Contains(f.Only, model)
+}
+
 // Fences returns the fence statements of p in procedure and program order.
 func (p *Program) Fences() []*Fence {
 	var out []*Fence

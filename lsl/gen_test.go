@@ -354,7 +354,14 @@ func (g *randGen) stmtOf(k, depth int, labels []string) Stmt {
 	case gsStore:
 		return &Store{Pos: pos, Addr: g.reg(), Src: g.reg()}
 	case gsFence:
-		return &Fence{Pos: pos, Kind: genFenceKinds[g.r.IntN(len(genFenceKinds))]}
+		f := &Fence{Pos: pos, Kind: genFenceKinds[g.r.IntN(len(genFenceKinds))]}
+		if g.r.IntN(3) == 0 {
+			// A fence of the C11 mapping: on some models only, maybe
+			// part of an operation's order.
+			f.Only = []string{"tso", "pso", "relaxed"}[:1+g.r.IntN(3)]
+			f.Implied = g.r.IntN(2) == 0
+		}
+		return f
 	case gsAtomic:
 		return &Atomic{Pos: pos, Body: g.body(depth+1, labels)}
 	case gsCall:

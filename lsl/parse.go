@@ -42,7 +42,7 @@ const maxDepth = 1000
 //	     | Reg "=" "choose" Int Int [Pos]
 //	     | Reg "=" "threadid" [Pos]
 //	     | "store" Reg "," Reg [Pos]
-//	     | "fence" FenceKind ["slot" int] [Pos]
+//	     | "fence" FenceKind ["slot" int] ["on" Name {"," Name}] ["implied"] [Pos]
 //	     | "atomic" [Pos] Body
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
 //	     | Name ":" [Pos] Body                             a labelled block
@@ -982,6 +982,26 @@ func (p *parser) fence() (Stmt, error) {
 		}
 		p.next()
 		f.Slot = int(n.num)
+	}
+	if u := p.peek(0); u.kind == tIdent && u.text == "on" {
+		p.next()
+		f.Only = []string{}
+		for {
+			m := p.peek(0)
+			if m.kind != tIdent {
+				return nil, p.unexpected(m, "memory model name")
+			}
+			p.next()
+			f.Only = append(f.Only, m.text)
+			if p.peek(0).text != "," {
+				break
+			}
+			p.next()
+		}
+	}
+	if u := p.peek(0); u.kind == tIdent && u.text == "implied" {
+		p.next()
+		f.Implied = true
 	}
 	return f, nil
 }

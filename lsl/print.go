@@ -209,11 +209,17 @@ func (p *printer) stmt(s Stmt, n int) {
 	case *Store:
 		p.line(n, "store %s, %s", ident(string(s.Addr)), ident(string(s.Src)))
 	case *Fence:
+		text := "fence " + s.Kind.String()
 		if s.Slot != 0 {
-			p.line(n, "fence %s slot %d", s.Kind, s.Slot)
-		} else {
-			p.line(n, "fence %s", s.Kind)
+			text += fmt.Sprintf(" slot %d", s.Slot)
 		}
+		if s.Only != nil {
+			text += " on " + strings.Join(s.Only, ",")
+		}
+		if s.Implied {
+			text += " implied"
+		}
+		p.line(n, "%s", text)
 	case *Atomic:
 		p.openLine(n, s.Pos, "atomic")
 		p.body(s.Body, n+1)

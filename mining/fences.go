@@ -24,7 +24,8 @@ type FenceVerdict struct {
 // FenceNecessity checks prog without each of its fences in turn: a fence
 // is one lsl_fence in the source, however often it is inlined. Fences are
 // identified by position; those without one (none come from C) are
-// skipped. The specification is mined once per test, from spec (prog if
+// skipped, and so are the fences of atomic operations' memory orders
+// (Implied) and those that do not exist on m. The specification is mined once per test, from spec (prog if
 // nil; fences do not change serial executions), and reused.
 func FenceNecessity(ctx context.Context, prog, spec *lsl.Program, ts []*tests.Test, m *memmodel.Model, opt PipelineOptions) ([]FenceVerdict, error) {
 	type site struct {
@@ -35,7 +36,7 @@ func FenceNecessity(ctx context.Context, prog, spec *lsl.Program, ts []*tests.Te
 	var sites []site
 	for _, f := range prog.Fences() {
 		s := site{f.Pos, f.Kind}
-		if f.Pos.IsValid() && !seen[s] {
+		if f.Pos.IsValid() && !f.Implied && f.On(m.Name) && !seen[s] {
 			seen[s] = true
 			sites = append(sites, s)
 		}
@@ -59,7 +60,7 @@ func FenceNecessity(ctx context.Context, prog, spec *lsl.Program, ts []*tests.Te
 	var out []FenceVerdict
 	for _, s := range sites {
 		v := FenceVerdict{Pos: s.pos, Kind: s.kind}
-		without := prog.WithoutFences(func(f *lsl.Fence) bool { return f.Pos == s.pos && f.Kind == s.kind })
+		without := prog.WithoutFences(func(f *lsl.Fence) bool { return f.Pos == s.pos && f.Kind == s.kind && !f.Implied })
 		for _, t := range ts {
 			opt.progress("without the %s fence at %s: %s", s.kind, s.pos, t.Name)
 			res, err := CheckTest(ctx, without, spec, t, m, opt)

@@ -417,7 +417,8 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.Store:
 		out = &lsl.Store{Pos: s.Pos, Addr: r(s.Addr), Src: r(s.Src)}
 	case *lsl.Fence:
-		out = &lsl.Fence{Pos: s.Pos, Kind: s.Kind, Slot: s.Slot}
+		c := *s
+		out = &c
 	case *lsl.Assert:
 		out = &lsl.Assert{Pos: s.Pos, Cond: r(s.Cond)}
 	case *lsl.Assume:

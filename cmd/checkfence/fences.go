@@ -139,7 +139,7 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	// Fences not needed one at a time may be needed together.
 	without := j.prog.WithoutFences(func(f *lsl.Fence) bool {
 		for _, s := range spare {
-			if f.Pos == s.Pos && f.Kind == s.Kind {
+			if f.Pos == s.Pos && f.Kind == s.Kind && !f.Implied {
 				return true
 			}
 		}

@@ -209,11 +209,13 @@ func appendValue(b []byte, v lsl.Value) []byte {
 }
 
 type engine struct {
-	test    *lsl.Test
-	model   model
-	threads []*threadCode
-	mem     *memory
-	ranges  *ranges
+	test  *lsl.Test
+	model model
+	// modelName decides which fences exist (lsl.Fence.On).
+	modelName string
+	threads   []*threadCode
+	mem       *memory
+	ranges    *ranges
 
 	regIdx []map[lsl.Reg]int // per thread: register -> index in regs
 	locIdx map[lsl.Value]int // location -> index in mem

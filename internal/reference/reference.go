@@ -132,13 +132,14 @@ func Outcomes(t *lsl.Test, modelName string) ([]lsl.Outcome, error) {
 		return nil, fmt.Errorf("%w: %v", ErrTooBig, err)
 	}
 	e := &engine{
-		test:     t,
-		model:    mod,
-		threads:  threads,
-		mem:      mem,
-		ranges:   rs,
-		seen:     map[string]struct{}{},
-		outcomes: map[string]lsl.Outcome{},
+		test:      t,
+		model:     mod,
+		modelName: modelName,
+		threads:   threads,
+		mem:       mem,
+		ranges:    rs,
+		seen:      map[string]struct{}{},
+		outcomes:  map[string]lsl.Outcome{},
 	}
 	if err := e.run(); err != nil {
 		return nil, err

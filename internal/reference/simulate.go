@@ -60,7 +60,9 @@ func (e *engine) simulate(s *state, t int) []*state {
 			}
 			th.events = append(th.events, event{store: true, loc: loc, val: e.reg(s, t, st.Src), atom: in.atom, inv: in.inv})
 		case *lsl.Fence:
-			th.events = append(th.events, event{fence: true, kind: st.Kind})
+			if st.On(e.modelName) {
+				th.events = append(th.events, event{fence: true, kind: st.Kind})
+			}
 		case *lsl.Break:
 			if st.Cond == "" {
 				th.pc = in.target

@@ -1,0 +1,415 @@
+package cfront
+
+import (
+	"strings"
+
+	"modernc.org/cc/v4"
+
+	"checkfence/lsl"
+)
+
+// builtinArgs are the C11, GCC and pthread functions the front end
+// translates itself (SEMANTICS.md, "C11 and GCC atomics"), with their
+// number of arguments. The shipped stdatomic.h maps the generic atomic_*
+// functions to the GCC builtins, as GCC's own header does, and the
+// predefined macros of the value-returning builtins cast the result to the
+// type of the location (see builtinMacros), which cc cannot infer.
+var builtinArgs = map[string]int{
+	"__atomic_load_n": 2, "__atomic_load": 3, "__atomic_store_n": 3, "__atomic_store": 3,
+	"__atomic_exchange_n": 3, "__atomic_exchange": 4,
+	"__atomic_compare_exchange_n": 6, "__atomic_compare_exchange": 6,
+	"__atomic_fetch_add": 3, "__atomic_fetch_sub": 3, "__atomic_fetch_and": 3,
+	"__atomic_fetch_or": 3, "__atomic_fetch_xor": 3, "__atomic_fetch_nand": 3,
+	"__atomic_add_fetch": 3, "__atomic_sub_fetch": 3, "__atomic_and_fetch": 3,
+	"__atomic_or_fetch": 3, "__atomic_xor_fetch": 3, "__atomic_nand_fetch": 3,
+	"__atomic_test_and_set": 2, "__atomic_clear": 2,
+	"__atomic_thread_fence": 1, "__atomic_signal_fence": 1,
+	"__sync_fetch_and_add": 2, "__sync_fetch_and_sub": 2, "__sync_fetch_and_and": 2,
+	"__sync_fetch_and_or": 2, "__sync_fetch_and_xor": 2, "__sync_fetch_and_nand": 2,
+	"__sync_add_and_fetch": 2, "__sync_sub_and_fetch": 2, "__sync_and_and_fetch": 2,
+	"__sync_or_and_fetch": 2, "__sync_xor_and_fetch": 2, "__sync_nand_and_fetch": 2,
+	"__sync_bool_compare_and_swap": 3, "__sync_val_compare_and_swap": 3,
+	"__sync_lock_test_and_set": 2, "__sync_lock_release": 1, "__sync_synchronize": 0,
+	"__checkfence_atomic_init": 2,
+	"pthread_mutex_init":       2, "pthread_mutex_lock": 1, "pthread_mutex_trylock": 1,
+	"pthread_mutex_unlock": 1, "pthread_mutex_destroy": 1,
+	"pthread_spin_init": 2, "pthread_spin_lock": 1, "pthread_spin_trylock": 1,
+	"pthread_spin_unlock": 1, "pthread_spin_destroy": 1,
+}
+
+// builtinMacros give the value-returning __atomic builtins the type of
+// their location: cc types an undeclared function's result as int. A
+// macro's own name is not expanded again in its replacement, so the inner
+// call is the builtin. The __sync builtins get no such macro: programs
+// written for the original CheckFence define functions of those names
+// (a call of __sync_* still has the location's type in the translation,
+// only cc's checks see int).
+const builtinMacros = `#define __atomic_load_n(p, ...) ((__typeof__(*(p)))__atomic_load_n((p), __VA_ARGS__))
+#define __atomic_exchange_n(p, ...) ((__typeof__(*(p)))__atomic_exchange_n((p), __VA_ARGS__))
+#define __atomic_fetch_add(p, ...) ((__typeof__(*(p)))__atomic_fetch_add((p), __VA_ARGS__))
+#define __atomic_fetch_sub(p, ...) ((__typeof__(*(p)))__atomic_fetch_sub((p), __VA_ARGS__))
+#define __atomic_fetch_and(p, ...) ((__typeof__(*(p)))__atomic_fetch_and((p), __VA_ARGS__))
+#define __atomic_fetch_or(p, ...) ((__typeof__(*(p)))__atomic_fetch_or((p), __VA_ARGS__))
+#define __atomic_fetch_xor(p, ...) ((__typeof__(*(p)))__atomic_fetch_xor((p), __VA_ARGS__))
+#define __atomic_fetch_nand(p, ...) ((__typeof__(*(p)))__atomic_fetch_nand((p), __VA_ARGS__))
+#define __atomic_add_fetch(p, ...) ((__typeof__(*(p)))__atomic_add_fetch((p), __VA_ARGS__))
+#define __atomic_sub_fetch(p, ...) ((__typeof__(*(p)))__atomic_sub_fetch((p), __VA_ARGS__))
+#define __atomic_and_fetch(p, ...) ((__typeof__(*(p)))__atomic_and_fetch((p), __VA_ARGS__))
+#define __atomic_or_fetch(p, ...) ((__typeof__(*(p)))__atomic_or_fetch((p), __VA_ARGS__))
+#define __atomic_xor_fetch(p, ...) ((__typeof__(*(p)))__atomic_xor_fetch((p), __VA_ARGS__))
+#define __atomic_nand_fetch(p, ...) ((__typeof__(*(p)))__atomic_nand_fetch((p), __VA_ARGS__))
+#define __ATOMIC_RELAXED 0
+#define __ATOMIC_CONSUME 1
+#define __ATOMIC_ACQUIRE 2
+#define __ATOMIC_RELEASE 3
+#define __ATOMIC_ACQ_REL 4
+#define __ATOMIC_SEQ_CST 5
+`
+
+// refArgs are the arguments, per builtin, that point to a plain value the
+// operation reads or writes (compare-exchange's expected, the generic
+// forms' value and result). Given as &local, the local stays a register
+// (see funcTr.scan): taking its address for the call is no reason to put
+// it in shared memory.
+var refArgs = map[string][]int{
+	"__atomic_compare_exchange_n": {1},
+	"__atomic_compare_exchange":   {1, 2},
+	"__atomic_load":               {1},
+	"__atomic_store":              {1},
+	"__atomic_exchange":           {1, 2},
+}
+
+// isRefArg reports whether argument i of a call of name is a refArg.
+func isRefArg(name string, i int) bool {
+	for _, k := range refArgs[name] {
+		if k == i {
+			return true
+		}
+	}
+	return false
+}
+
+// fetchOps are the operations of the fetch-and-op builtins.
+var fetchOps = map[string]lsl.OpCode{
+	"add": lsl.OpAdd, "sub": lsl.OpSub, "and": lsl.OpAnd, "or": lsl.OpOr, "xor": lsl.OpXor, "nand": lsl.OpAnd,
+}
+
+// builtin translates a call of one of builtinArgs.
+func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) value {
+	if n := builtinArgs[name]; len(args) != n {
+		fn.errorAt(pos, "%s takes %d arguments, not %d", name, n, len(args))
+		return fn.badValue()
+	}
+	if fn.atomic > 0 && !strings.HasPrefix(name, "__checkfence") {
+		fn.errorAt(pos, "%s inside lsl_atomic_begin/lsl_atomic_end is not supported", name)
+		return fn.badValue()
+	}
+	switch {
+	case strings.HasPrefix(name, "pthread_"):
+		return fn.pthread(name, pos, args)
+	case name == "__checkfence_atomic_init":
+		// atomic_init is a plain store: initialisation is not atomic.
+		addr, t, ok := fn.atomicTarget(name, args[0])
+		if !ok {
+			return fn.badValue()
+		}
+		v := fn.exprTo(args[1], t)
+		if v == undefReg {
+			return fn.badValue()
+		}
+		fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: v})
+		return fn.voidValue()
+	case name == "__atomic_thread_fence" || name == "__atomic_signal_fence" || name == "__sync_synchronize":
+		op, order := opFence, orderSeqCst
+		if name == "__atomic_signal_fence" {
+			op = opSignalFence
+		}
+		if len(args) == 1 {
+			var ok bool
+			if order, ok = fn.orderArg(name, args[0], op); !ok {
+				return fn.badValue()
+			}
+		}
+		fn.orderFences(pos, op, order, true)
+		return fn.voidValue()
+	}
+
+	addr, t, ok := fn.atomicTarget(name, args[0])
+	if !ok {
+		return fn.badValue()
+	}
+	res := value{typ: t}
+	last := func(i int, op atomicOp) (memoryOrder, bool) { return fn.orderArg(name, args[i], op) }
+	// The objects of refArgs, each evaluated once.
+	refs := map[int]*lvalue{}
+	for _, i := range refArgs[name] {
+		if refs[i] = fn.refArg(name, args[i], t); refs[i] == nil {
+			return fn.badValue()
+		}
+	}
+	operand := func(i int) (lsl.Reg, bool) {
+		if lv := refs[i]; lv != nil {
+			return fn.load(lv, pos), true
+		}
+		r := fn.exprTo(args[i], t)
+		return r, r != undefReg
+	}
+	switch name {
+	case "__atomic_load_n", "__atomic_load":
+		order, ok := last(len(args)-1, opLoad)
+		if !ok {
+			return fn.badValue()
+		}
+		res.reg = fn.atomicLoad(pos, addr, order)
+		if name == "__atomic_load" {
+			fn.store(refs[1], res.reg, pos)
+			return fn.voidValue()
+		}
+		return res
+
+	case "__atomic_store_n", "__atomic_store", "__sync_lock_release":
+		var v lsl.Reg
+		order := orderRelease
+		if name == "__sync_lock_release" {
+			v = fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos)
+		} else {
+			if v, ok = operand(1); !ok {
+				return fn.badValue()
+			}
+			if order, ok = last(2, opStore); !ok {
+				return fn.badValue()
+			}
+		}
+		fn.atomicStore(pos, addr, v, order)
+		return fn.voidValue()
+
+	case "__atomic_exchange_n", "__atomic_exchange", "__sync_lock_test_and_set", "__atomic_test_and_set":
+		var v lsl.Reg
+		order := orderAcquire // __sync_lock_test_and_set
+		switch name {
+		case "__atomic_test_and_set":
+			v = fn.conv(fn.intConst(pos, 1), intScal(lsl.I32), scalOf(t), pos)
+			order, ok = last(1, opRMW)
+		default:
+			if v, ok = operand(1); ok && name != "__sync_lock_test_and_set" {
+				order, ok = last(len(args)-1, opRMW)
+			}
+		}
+		if !ok {
+			return fn.badValue()
+		}
+		res.reg = fn.atomicRMW(pos, addr, order, func(lsl.Reg) (lsl.Reg, lsl.Reg) { return v, "" })
+		switch name {
+		case "__atomic_exchange":
+			fn.store(refs[2], res.reg, pos)
+			return fn.voidValue()
+		case "__atomic_test_and_set":
+			z := fn.intConst(pos, 0)
+			return value{reg: fn.prim(pos, lsl.OpNe, lsl.IntType{}, res.reg, z), typ: fn.f.ast.Int}
+		}
+		return res
+
+	case "__atomic_clear":
+		order, ok := last(1, opStore)
+		if !ok {
+			return fn.badValue()
+		}
+		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), order)
+		return fn.voidValue()
+
+	case "__atomic_compare_exchange_n", "__atomic_compare_exchange", "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
+		return fn.compareExchange(name, pos, addr, t, args, operand, refs[1])
+	}
+
+	// Fetch-and-op and op-and-fetch.
+	opName, fetchFirst := "", false
+	switch {
+	case strings.HasPrefix(name, "__atomic_fetch_"):
+		opName, fetchFirst = strings.TrimPrefix(name, "__atomic_fetch_"), true
+	case strings.HasPrefix(name, "__sync_fetch_and_"):
+		opName, fetchFirst = strings.TrimPrefix(name, "__sync_fetch_and_"), true
+	case strings.HasPrefix(name, "__atomic_"):
+		opName = strings.TrimSuffix(strings.TrimPrefix(name, "__atomic_"), "_fetch")
+	default:
+		opName = strings.TrimSuffix(strings.TrimPrefix(name, "__sync_"), "_and_fetch")
+	}
+	op, known := fetchOps[opName]
+	st := scalOf(t)
+	if !known || st.ptr || st.boolean {
+		fn.errorAt(pos, "%s on %s is not supported", name, typeName(t))
+		return fn.badValue()
+	}
+	v, ok := operand(1)
+	if !ok {
+		return fn.badValue()
+	}
+	order := orderSeqCst
+	if strings.HasPrefix(name, "__atomic_") {
+		if order, ok = last(2, opRMW); !ok {
+			return fn.badValue()
+		}
+	}
+	var nw lsl.Reg
+	res.reg = fn.atomicRMW(pos, addr, order, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+		nw = fn.prim(pos, op, st.it, old, v)
+		if opName == "nand" {
+			nw = fn.prim(pos, lsl.OpBNot, st.it, nw)
+		}
+		return nw, ""
+	})
+	if !fetchFirst {
+		res.reg = nw
+	}
+	return res
+}
+
+// compareExchange is the compare-and-swap family: C11's
+// compare_exchange (a failed one writes the value read to *expected; a
+// weak one may fail even when the values are equal) and the __sync
+// forms, which return the flag or the value read.
+func (fn *funcTr) compareExchange(name string, pos lsl.Pos, addr lsl.Reg, t cc.Type, args []cc.ExpressionNode, operand func(int) (lsl.Reg, bool), exp *lvalue) value {
+	expected, ok1 := operand(1)
+	desired, ok2 := operand(2)
+	if !ok1 || !ok2 {
+		return fn.badValue()
+	}
+	order, weak := orderSeqCst, false
+	if strings.HasPrefix(name, "__atomic_") {
+		w, ok := intValue(args[3])
+		if !ok || hasSideEffects(args[3]) {
+			fn.errorAt(posOf(args[3]), "%s: the weak argument must be a constant", name)
+			return fn.badValue()
+		}
+		weak = w != 0
+		success, ok := fn.orderArg(name, args[4], opRMW)
+		if !ok {
+			return fn.badValue()
+		}
+		failure, ok := fn.orderArg(name, args[5], opLoad)
+		if !ok {
+			return fn.badValue()
+		}
+		order = stronger(success, failure)
+	}
+	var ok lsl.Reg
+	old := fn.atomicRMW(pos, addr, order, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+		ok = fn.prim(pos, lsl.OpEq, lsl.IntType{}, old, expected)
+		if weak {
+			spurious := fn.temp()
+			fn.emit(&lsl.Choose{Pos: pos, Dst: spurious, Lo: 0, Hi: 1})
+			ok = fn.prim(pos, lsl.OpAnd, lsl.I32, ok, spurious)
+		}
+		return desired, ok
+	})
+	switch name {
+	case "__sync_val_compare_and_swap":
+		return value{reg: old, typ: t}
+	case "__sync_bool_compare_and_swap":
+		return value{reg: ok, typ: fn.f.ast.Int}
+	}
+	l := fn.counterLabel("cmpxchg")
+	fn.block(l, pos, func() {
+		fn.emit(&lsl.Break{Pos: pos, Cond: ok, Label: l})
+		fn.store(exp, old, pos)
+	})
+	return value{reg: ok, typ: fn.f.ast.Int}
+}
+
+// atomicTarget evaluates the location argument of an atomic operation: a
+// pointer to a scalar.
+func (fn *funcTr) atomicTarget(name string, e cc.ExpressionNode) (lsl.Reg, cc.Type, bool) {
+	p := fn.pointerArg(e)
+	if p == undefReg {
+		return undefReg, nil, false
+	}
+	t, _ := pointee(fn.exprType(e))
+	if t == nil || !isScalar(t) {
+		fn.errorAt(posOf(e), "%s on %s is not supported", name, typeName(t))
+		return undefReg, nil, false
+	}
+	return p, t, true
+}
+
+// refArg is the object a refArgs argument points to: the local itself for
+// &local, else the memory the pointer points to, as a t.
+func (fn *funcTr) refArg(name string, e cc.ExpressionNode, t cc.Type) *lvalue {
+	if u, ok := strip(e).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+		lv := fn.lval(u.CastExpression)
+		if lv != nil && !isScalar(lv.typ) {
+			fn.errorAt(posOf(e), "%s: a pointer to a scalar is needed here, not to %s", name, typeName(lv.typ))
+			return nil
+		}
+		return lv
+	}
+	p := fn.pointerArg(e)
+	if p == undefReg {
+		return nil
+	}
+	return &lvalue{typ: t, base: p}
+}
+
+// orderArg evaluates a memory order argument, which must be a constant
+// that op takes.
+func (fn *funcTr) orderArg(name string, e cc.ExpressionNode, op atomicOp) (memoryOrder, bool) {
+	n, ok := intValue(e)
+	if !ok || hasSideEffects(e) {
+		fn.errorAt(posOf(e), "%s: the memory order must be a constant", name)
+		return 0, false
+	}
+	if n < 0 || n > int64(orderSeqCst) {
+		fn.errorAt(posOf(e), "%s: %d is not a memory order", name, n)
+		return 0, false
+	}
+	order := memoryOrder(n)
+	if _, ok := c11Cell(op, order); !ok {
+		fn.errorAt(posOf(e), "%s: %s is not valid here", name, order)
+		return 0, false
+	}
+	return order, true
+}
+
+// pthread translates the pthread mutex and spin lock functions as
+// lsl_lock and lsl_unlock (SEMANTICS.md); each returns 0, trylock EBUSY
+// (16) when the lock is held.
+func (fn *funcTr) pthread(name string, pos lsl.Pos, args []cc.ExpressionNode) value {
+	l := fn.pointerArg(args[0])
+	if l == undefReg {
+		return fn.badValue()
+	}
+	if len(args) == 2 {
+		fn.discard(args[1]) // the attributes or pshared flag change nothing
+	}
+	zero := value{reg: fn.intConst(pos, 0), typ: fn.f.ast.Int}
+	switch strings.TrimPrefix(strings.TrimPrefix(name, "pthread_mutex_"), "pthread_spin_") {
+	case "init":
+		fn.lockOp("lsl_initlock", l, pos)
+	case "lock":
+		fn.lockOp("lsl_lock", l, pos)
+	case "unlock":
+		fn.lockOp("lsl_unlock", l, pos)
+	case "trylock":
+		// One attempt: take the lock if it is free. A successful attempt
+		// is followed by lsl_lock's fences.
+		var got lsl.Reg
+		fn.atomicBlock(pos, func() {
+			v := fn.temp()
+			fn.emit(&lsl.Load{Pos: pos, Dst: v, Addr: l})
+			got = fn.prim(pos, lsl.OpEq, lsl.IntType{}, v, fn.intConst(pos, 0))
+			lb := fn.counterLabel("trylock")
+			fn.block(lb, pos, func() {
+				fn.emit(&lsl.Break{Pos: pos, Cond: fn.prim(pos, lsl.OpLNot, lsl.IntType{}, got), Label: lb})
+				fn.emit(&lsl.Store{Pos: pos, Addr: l, Src: fn.intConst(pos, 1)})
+			})
+		})
+		lb := fn.counterLabel("trylock")
+		fn.block(lb, pos, func() {
+			fn.emit(&lsl.Break{Pos: pos, Cond: fn.prim(pos, lsl.OpLNot, lsl.IntType{}, got), Label: lb})
+			fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.LoadLoad})
+			fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.LoadStore})
+		})
+		busy := fn.prim(pos, lsl.OpMul, lsl.I32, fn.prim(pos, lsl.OpLNot, lsl.IntType{}, got), fn.intConst(pos, 16))
+		return value{reg: busy, typ: fn.f.ast.Int}
+	case "destroy":
+	}
+	return zero
+}

@@ -1,0 +1,165 @@
+package cfront
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"checkfence/lsl"
+	"checkfence/memmodel"
+)
+
+// TestC11TableMatchesSpec reads the mapping table of SEMANTICS.md ("C11
+// and GCC atomics") and checks c11Table against it cell by cell, so that
+// the table in the code is a transcription, not a second opinion.
+func TestC11TableMatchesSpec(t *testing.T) {
+	text, err := os.ReadFile("../../shared/spec/SEMANTICS.md")
+	if err != nil {
+		t.Fatalf("the shared spec is needed beside the repository: %v", err)
+	}
+	sec := string(text)
+	start := strings.Index(sec, "## C11 and GCC atomics")
+	if start < 0 {
+		t.Fatal("no section \"C11 and GCC atomics\" in SEMANTICS.md")
+	}
+	sec = sec[start:]
+	if end := strings.Index(sec[3:], "\n## "); end >= 0 {
+		sec = sec[:end+3]
+	}
+	ops := map[string]atomicOp{"load": opLoad, "store": opStore, "RMW": opRMW, "fence": opFence, "signal fence": opSignalFence}
+	orders := map[string]memoryOrder{"relaxed": orderRelaxed, "acquire": orderAcquire, "release": orderRelease, "acq_rel": orderAcqRel, "seq": orderSeqCst}
+	var header []string
+	seen := map[c11Key]bool{}
+	for _, line := range strings.Split(sec, "\n") {
+		if !strings.HasPrefix(line, "|") || strings.HasPrefix(line, "|---") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if header == nil {
+			header = cells
+			want := []string{"operation", "sc", "tso", "pso, rmo, relaxed"}
+			if !slices.Equal(header, want) {
+				t.Fatalf("table header %q, want %q", header, want)
+			}
+			continue
+		}
+		opName, orderName, _ := strings.Cut(cells[0], ", ")
+		op, ok := ops[opName]
+		if !ok {
+			t.Fatalf("unknown operation in row %q", line)
+		}
+		keys := []c11Key{}
+		if op == opSignalFence && orderName == "" {
+			for o := orderRelaxed; o <= orderSeqCst; o++ {
+				if o != orderConsume {
+					keys = append(keys, c11Key{op, o})
+				}
+			}
+		} else {
+			o, ok := orders[orderName]
+			if !ok {
+				t.Fatalf("unknown order in row %q", line)
+			}
+			keys = append(keys, c11Key{op, o})
+		}
+		if specCell(t, cells[1]) != (fenceSet{}).String() {
+			t.Errorf("row %q: the sc column is expected empty", line)
+		}
+		for _, k := range keys {
+			seen[k] = true
+			row, ok := c11Table[k]
+			if !ok {
+				t.Errorf("c11Table has no row for %q", cells[0])
+				continue
+			}
+			for col := range c11Columns {
+				if got, want := row[col].String(), specCell(t, cells[col+2]); got != want {
+					t.Errorf("%s, column %v: table has %s, SEMANTICS.md %s", cells[0], c11Columns[col], got, want)
+				}
+			}
+		}
+	}
+	for k := range c11Table {
+		// C11 7.17.4.1: a relaxed fence has no effects; the spec's table
+		// has no row for it.
+		if row := c11Table[k]; k == (c11Key{opFence, orderRelaxed}) && row[0].String() == "–" && row[1].String() == "–" {
+			continue
+		}
+		if !seen[k] {
+			t.Errorf("c11Table row %v %v is not in SEMANTICS.md", k.op, k.order)
+		}
+	}
+	// Every model is in exactly one column, or is one where fences order
+	// nothing.
+	var inColumns []string
+	for _, c := range c11Columns {
+		inColumns = append(inColumns, c...)
+	}
+	for _, m := range memmodel.Names() {
+		n := 0
+		for _, c := range inColumns {
+			if c == m {
+				n++
+			}
+		}
+		if want := map[bool]int{true: 0, false: 1}[m == "sc" || m == "serial"]; n != want {
+			t.Errorf("model %s is in %d columns of the C11 table, want %d", m, n, want)
+		}
+	}
+}
+
+// String renders a cell as SEMANTICS.md writes it.
+func (s fenceSet) String() string {
+	names := func(ks []lsl.FenceKind) string {
+		var out []string
+		for _, k := range ks {
+			out = append(out, k.String())
+		}
+		return strings.Join(out, ", ")
+	}
+	var parts []string
+	if len(s.before) > 0 {
+		parts = append(parts, "before: "+names(s.before))
+	}
+	if len(s.after) > 0 {
+		parts = append(parts, "after: "+names(s.after))
+	}
+	if len(parts) == 0 {
+		return "–"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// specCell normalises a cell of SEMANTICS.md's table: a fence row lists
+// its fences bare, which fenceSet keeps as "after".
+func specCell(t *testing.T, cell string) string {
+	if strings.HasPrefix(cell, "–") {
+		return "–"
+	}
+	if !strings.Contains(cell, ":") {
+		return "after: " + cell
+	}
+	return cell
+}
+
+func TestStronger(t *testing.T) {
+	tests := []struct{ a, b, want memoryOrder }{
+		{orderRelaxed, orderRelaxed, orderRelaxed},
+		{orderAcquire, orderRelaxed, orderAcquire},
+		{orderRelease, orderRelaxed, orderRelease},
+		{orderRelease, orderAcquire, orderAcqRel},
+		{orderConsume, orderRelease, orderAcqRel},
+		{orderAcqRel, orderAcquire, orderAcqRel},
+		{orderSeqCst, orderRelaxed, orderSeqCst},
+		{orderRelaxed, orderSeqCst, orderSeqCst},
+	}
+	for _, tc := range tests {
+		if got := stronger(tc.a, tc.b); got != tc.want {
+			t.Errorf("stronger(%v, %v) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

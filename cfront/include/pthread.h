@@ -1,0 +1,32 @@
+/*
+ * pthread.h for checkfence: mutexes and spin locks only (SEMANTICS.md,
+ * "C11 and GCC atomics"). Locking is lsl_lock, unlocking lsl_unlock;
+ * every function returns 0, trylock EBUSY when the lock is held. Threads
+ * themselves come from the test file, not from pthread_create.
+ */
+#ifndef _PTHREAD_H
+#define _PTHREAD_H
+
+typedef int pthread_mutex_t;
+typedef int pthread_mutexattr_t;
+typedef int pthread_spinlock_t;
+#define PTHREAD_MUTEX_INITIALIZER 0
+#define PTHREAD_PROCESS_PRIVATE 0
+#define PTHREAD_PROCESS_SHARED 1
+#ifndef EBUSY
+#define EBUSY 16
+#endif
+
+int pthread_mutex_init(pthread_mutex_t *mutex, const pthread_mutexattr_t *attr);
+int pthread_mutex_lock(pthread_mutex_t *mutex);
+int pthread_mutex_trylock(pthread_mutex_t *mutex);
+int pthread_mutex_unlock(pthread_mutex_t *mutex);
+int pthread_mutex_destroy(pthread_mutex_t *mutex);
+
+int pthread_spin_init(pthread_spinlock_t *lock, int pshared);
+int pthread_spin_lock(pthread_spinlock_t *lock);
+int pthread_spin_trylock(pthread_spinlock_t *lock);
+int pthread_spin_unlock(pthread_spinlock_t *lock);
+int pthread_spin_destroy(pthread_spinlock_t *lock);
+
+#endif
