@@ -249,7 +249,7 @@ func (e *Encoding) estimateThreads() error {
 					vars += d
 					clauses += 3 * d
 					lits += 6 * d
-					if (s.Op == lsl.OpEq || s.Op == lsl.OpNe) && len(s.Args) == 2 {
+					if (s.Op == lsl.OpEq || s.Op == lsl.OpNe || s.Op == lsl.OpSame) && len(s.Args) == 2 {
 						n := size(th, s.Args[0]) + size(th, s.Args[1])
 						clauses += 2 * n
 						lits += 6 * n

@@ -403,7 +403,7 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 	if s.Op == lsl.OpMov && len(args) == 1 {
 		return args[0], nil // a copy is the same variable
 	}
-	if (s.Op == lsl.OpEq || s.Op == lsl.OpNe) && len(args) == 2 {
+	if (s.Op == lsl.OpEq || s.Op == lsl.OpNe || s.Op == lsl.OpSame) && len(args) == 2 {
 		return te.primEq(s, args[0], args[1], g), nil
 	}
 	if n > e.opt.MaxCombinations {
@@ -480,11 +480,15 @@ func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
 	}
 	dst := e.analysedDom(vals)
 	bad := c.or(e.is(a, lsl.Undefined), e.is(b, lsl.Undefined))
+	if s.Op == lsl.OpSame {
+		// undefined is a value like any other here
+		bad = c.F()
+	}
 	if bad != c.F() {
 		te.fault(c.and(g, bad), lsl.FaultUndefined, s)
 	}
 	same := e.eq(a, b)
-	yes, no := lsl.Bool(s.Op == lsl.OpEq), lsl.Bool(s.Op == lsl.OpNe)
+	yes, no := lsl.Bool(s.Op != lsl.OpNe), lsl.Bool(s.Op == lsl.OpNe)
 	// An executed comparison has Eval's result; a result outside the value
 	// set of the analysis is out of thin air (e.is gives false).
 	c.add(g.Not(), bad.Not(), e.is(dst, lsl.Undefined))

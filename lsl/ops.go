@@ -80,6 +80,11 @@ const (
 	OpPAdd   // p, i: pointer arithmetic, adds i to the last offset of p
 	OpPSub   // p, q: difference of the last offsets of two pointers into one array
 
+	// OpSame is 1 if its operands are the same LSL value, undefined
+	// included, else 0; it never faults. No C expression produces it: the
+	// unroller's bookkeeping compares registers that may be undefined.
+	OpSame
+
 	numOps
 )
 
@@ -89,7 +94,7 @@ var opNames = [...]string{
 	OpShl: "shl", OpShr: "shr", OpAnd: "and", OpOr: "or", OpXor: "xor",
 	OpNeg: "neg", OpBNot: "bnot", OpLNot: "lnot",
 	OpEq: "eq", OpNe: "ne", OpLt: "lt", OpLe: "le", OpGt: "gt", OpGe: "ge",
-	OpOffset: "offset", OpPAdd: "padd", OpPSub: "psub",
+	OpOffset: "offset", OpPAdd: "padd", OpPSub: "psub", OpSame: "same",
 }
 
 func (o OpCode) String() string {
@@ -195,6 +200,9 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 		return Int(t.Wrap(^a.n)), NoFault
 	}
 	b := args[1]
+	if op == OpSame {
+		return Bool(a == b), NoFault
+	}
 	if a.kind == KindUndef || b.kind == KindUndef {
 		return Undefined, FaultUndefined
 	}

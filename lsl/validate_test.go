@@ -144,7 +144,7 @@ func TestValidate(t *testing.T) {
 			name: "invalid operation",
 			prog: &Program{Procs: []*Proc{{Name: "f", Body: []Stmt{
 				&Prim{Pos: Pos{"x.c", 2, 2}, Dst: "r", Op: numOps}}}}},
-			want: []string{"x.c:2:2: proc f: invalid operation op25"},
+			want: []string{"x.c:2:2: proc f: invalid operation op26"},
 		},
 		{
 			name: "shape both array and struct",

@@ -23,7 +23,7 @@ func TestCompareMatchesCombos(t *testing.T) {
 	}
 	for i := 0; i < 3000; i++ {
 		a, b := randSet(), randSet()
-		for _, op := range []lsl.OpCode{lsl.OpEq, lsl.OpNe} {
+		for _, op := range []lsl.OpCode{lsl.OpEq, lsl.OpNe, lsl.OpSame} {
 			got, want := valueSet{}, valueSet{}
 			compare(op, a, b, got)
 			sets := map[lsl.Reg]valueSet{"a": a, "b": b}

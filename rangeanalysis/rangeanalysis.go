@@ -202,7 +202,7 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 				return true
 			}
 			defer note(RegKey{th, s.Dst}, len(dst), depthSum(dst))
-			if (s.Op == lsl.OpEq || s.Op == lsl.OpNe) && len(s.Args) == 2 {
+			if (s.Op == lsl.OpEq || s.Op == lsl.OpNe || s.Op == lsl.OpSame) && len(s.Args) == 2 {
 				changed = compare(s.Op, reg(s.Args[0]), reg(s.Args[1]), dst) || changed
 				return true
 			}
@@ -412,7 +412,18 @@ func depthSum(s valueSet) int {
 	return n
 }
 
-// compare adds to dst what eq or ne of a and b can give, as forCombos
+// minDefined returns the least depth of a defined value of s.
+func minDefined(s valueSet) (int, bool) {
+	best, ok := 0, false
+	for v, d := range s {
+		if v != lsl.Undefined && (!ok || d < best) {
+			best, ok = d, true
+		}
+	}
+	return best, ok
+}
+
+// compare adds to dst what eq, ne or same of a and b can give, as forCombos
 // with lsl.Eval would, in time linear in the sets rather than their
 // product (comparisons of large pointer sets are common): undefined on
 // either side is a fault (undefined, depth 0); otherwise "equal" with the
@@ -425,10 +436,23 @@ func compare(op lsl.OpCode, a, b, dst valueSet) bool {
 	changed := false
 	_, ua := a[lsl.Undefined]
 	_, ub := b[lsl.Undefined]
-	if ua || ub {
+	switch {
+	case op == lsl.OpSame:
+		// undefined is a value like any other: the same as itself,
+		// different from every defined value
+		if ua && ub {
+			changed = dst.add(lsl.Int(1), max(a[lsl.Undefined], b[lsl.Undefined])) || changed
+		}
+		if d, ok := minDefined(b); ua && ok {
+			changed = dst.add(lsl.Int(0), max(a[lsl.Undefined], d)) || changed
+		}
+		if d, ok := minDefined(a); ub && ok {
+			changed = dst.add(lsl.Int(0), max(b[lsl.Undefined], d)) || changed
+		}
+	case ua || ub:
 		changed = dst.add(lsl.Undefined, 0) || changed
 	}
-	eqVal, neVal := lsl.Bool(op == lsl.OpEq), lsl.Bool(op == lsl.OpNe)
+	eqVal, neVal := lsl.Bool(op != lsl.OpNe), lsl.Bool(op == lsl.OpNe)
 	// the two defined values of b with the least depths
 	var best [2]lsl.Value
 	var bestD [2]int
@@ -472,7 +496,7 @@ func compare(op lsl.OpCode, a, b, dst valueSet) bool {
 // closed under it (arithmetic); comparisons, moves and conversions cannot.
 func isUnbounded(op lsl.OpCode) bool {
 	switch op {
-	case lsl.OpMov, lsl.OpConv, lsl.OpLNot, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe:
+	case lsl.OpMov, lsl.OpConv, lsl.OpLNot, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe, lsl.OpSame:
 		return false
 	}
 	return true

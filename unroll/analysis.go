@@ -2,6 +2,7 @@ package unroll
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 
 	"checkfence/lsl"
@@ -67,9 +68,11 @@ type procInfo struct {
 	readResets, resultResets []lsl.Reg
 	// undefResults holds the results the body never assigns.
 	undefResults map[lsl.Reg]bool
-	// spin and stutter cache the spin-loop and stutter tests of each
-	// loop.
+	// spin caches the spin-loop test of each loop, stutter its stutter
+	// test and watched the registers its stutter reduction compares
+	// (stutterWatched).
 	spin, stutter map[*lsl.Block]bool
+	watched       map[*lsl.Block][]lsl.Reg
 	// heads holds the registers live at the head of each loop (computed
 	// when first needed).
 	heads map[*lsl.Block]regSet
@@ -83,6 +86,7 @@ func newProcInfo(p *lsl.Proc) *procInfo {
 		undefResults: map[lsl.Reg]bool{},
 		spin:         map[*lsl.Block]bool{},
 		stutter:      map[*lsl.Block]bool{},
+		watched:      map[*lsl.Block][]lsl.Reg{},
 	}
 	calls := map[string]int{}
 	loops := map[string]int{}
@@ -263,22 +267,77 @@ func (w *defWalker) target(label string) *defTarget {
 	return nil
 }
 
-// stutterLoop reports whether no register that loop b of procedure p
-// assigns is live at the loop's head: then an iteration's assignments
-// matter to no code after it (the next iteration, or whatever follows an
-// exit), and an iteration that changes no memory can be removed (see the
-// package documentation, "Iterations that change nothing").
-func stutterLoop(info *procInfo, b *lsl.Block) bool {
+// stutterWatched decides whether loop b of procedure p is under the
+// stutter reduction, and returns, sorted, the registers it assigns that
+// are live at the loop's head: the only assignments of an iteration that
+// matter to code after it (the next iteration, or whatever follows an
+// exit). An iteration that changes no memory and leaves each of them with
+// the value it had at the iteration's start can be removed (see the
+// package documentation, "Iterations that change nothing"). Comparing
+// registers costs clauses in every iteration, so a loop that carries
+// registers is reduced only if it is a retry loop (its body has an atomic
+// block, whose failure, such as a compare-exchange writing expected, may
+// leave them as they were); a traversal always moves on and would pay for
+// nothing. The reduction is optional per loop: either choice is sound.
+func stutterWatched(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
 	if info.heads == nil {
 		info.heads = liveAtHeads(info.proc)
 	}
 	live := info.heads[b]
+	var out []lsl.Reg
 	for r := range mayDefs(b.Body) {
 		if live[r] {
-			return false
+			out = append(out, r)
 		}
 	}
-	return true
+	slices.Sort(out)
+	if len(out) == 0 {
+		return true, nil
+	}
+	retry := false
+	walkStmts(b.Body, func(s lsl.Stmt) bool {
+		_, ok := s.(*lsl.Atomic)
+		retry = retry || ok
+		return !retry
+	})
+	return retry, out
+}
+
+// storeBacks finds, in atomic block a, the stores that may store back
+// what the block read: in a block of straight-line code without
+// assertions or assumptions (an exchange, a test-and-set, a fetch-and-op),
+// a store to the address register of an earlier load, where neither that
+// address nor the loaded register is assigned anywhere else in the block.
+// It maps each such store to the loaded register. Comparing costs
+// clauses, so the stores of compare-and-swap (conditional) and of locks
+// (whose assumption or assertion already says the value changes) are
+// left out; leaving a store out only keeps executions.
+func storeBacks(a *lsl.Atomic) map[*lsl.Store]lsl.Reg {
+	defs := map[lsl.Reg]int{}
+	for _, s := range a.Body {
+		switch s.(type) {
+		case *lsl.Block, *lsl.Atomic, *lsl.Assume, *lsl.Assert, *lsl.Break, *lsl.Continue:
+			return nil
+		}
+		for _, r := range lsl.Defs(s) {
+			defs[r]++
+		}
+	}
+	loaded := map[lsl.Reg]lsl.Reg{} // address -> loaded register
+	out := map[*lsl.Store]lsl.Reg{}
+	for _, s := range a.Body {
+		switch s := s.(type) {
+		case *lsl.Load:
+			if _, ok := loaded[s.Addr]; !ok && defs[s.Addr] == 0 && defs[s.Dst] == 1 {
+				loaded[s.Addr] = s.Dst
+			}
+		case *lsl.Store:
+			if v, ok := loaded[s.Addr]; ok {
+				out[s] = v
+			}
+		}
+	}
+	return out
 }
 
 // liveAtHeads computes, for each loop of p, the registers live at its

@@ -138,9 +138,54 @@
 // and one that can fail forever on a stale value (relaxed reorders loads
 // of one address) no longer exceeds every bound. Stats do not count the
 // statements the reduction adds. Options.NoStutterReduction turns it off.
-// TestStutterReductionKeepsOutcomes checks the claim with the reference
-// of package reference on generated retry loops, models serial to
-// relaxed: the same bounds give the same outcomes with and without it.
+//
+// Carried registers. A retry loop written with C11's compare-exchange
+// carries a register: a failure writes the value read to expected, which
+// the next iteration compares with, so expected is live at the head. The
+// twin argument needs only that the next iteration starts in the same
+// state on the live registers, so the condition generalises: a stutter
+// also leaves every register that L assigns and that is live at L's head
+// with the value it had at the iteration's start. Such a loop copies
+// those registers (Loop.Watched) at the start of each iteration, and at
+// each continue sets changed unless each equals its copy (lsl.OpSame,
+// which never faults: either side may be undefined). The comparison costs
+// clauses in every iteration, so it is made in retry loops only (a body
+// with an atomic block); other loops that carry registers (traversals,
+// counters) are not reduced, which only keeps executions.
+//
+// Store-backs. A read-modify-write that stores back the value it read (a
+// test-and-set or exchange on a held lock, a fetch-and-add of 0) changes
+// nothing either: in an atomic block of straight-line code without
+// assertions or assumptions, a store to the address of a load earlier in
+// the block sets changed only if the stored value differs from the loaded
+// one (storeBacks). The twin removes the iteration's accesses, the store s
+// among them. The load l of the block reads the <M-greatest store s1 to
+// the address before it (every earlier store of the thread to the address
+// precedes s in <M, as same-address stores stay in order, and so precedes
+// the contiguous block), and nothing comes between l and s, so s1 is the
+// <M-greatest store before s and has s's value. A load l' that read s
+// reads s1 in the twin if s <M l' (s1 <M l', and any later store would
+// have hidden s). Otherwise l' is a later load of the same thread that
+// read s by forwarding from a place before s in <M (the models with
+// forwarding do not keep a store before a later load). The twin moves l'
+// to just after s1, if it was not there already (after the atomic block
+// s1 may belong to): it then reads s1; it was before s, so nothing it had
+// to precede moves; and whatever had to follow l' also follows the
+// read-modify-write's load, a load of the same address before l' (a later
+// access that the model keeps after l' it keeps after that load too, and
+// a fence that orders l' before it orders that load as well), which
+// follows s1, so it still follows l'. Final values are the same (s1 becomes the last store
+// where s was), and so are observations and faults.
+//
+// TestStutterReductionKeepsOutcomes checks all of this with the reference
+// of package reference on generated retry loops (with compare-and-swaps
+// that write expected, test-and-sets and later loads of their address),
+// models serial to relaxed: the same bounds give the same outcomes with
+// and without the reduction, and three wrong reductions (one that forgets
+// that an observation changes something, one that compares no registers,
+// one that takes every read-modify-write for a store-back) are caught.
+// TestStoreBackForwardedLoad checks the forwarding case on a program made
+// for it.
 //
 // # Size
 //

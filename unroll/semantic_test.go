@@ -367,6 +367,9 @@ type refLoop struct {
 	bound   int
 	spin    bool // reduced to its last iteration
 	stutter bool // an iteration that changes nothing is not followed by another
+	// watched: the registers an iteration that changes nothing leaves
+	// as it found them
+	watched []lsl.Reg
 }
 
 // refSegments names calls and loops as the package documentation says:
@@ -566,11 +569,19 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 			return nil, &refStop{"exceeded " + id}
 		}
 		before := rr.effects
+		at := map[lsl.Reg]lsl.Value{}
+		for _, r := range l.watched {
+			at[r] = fr[r]
+		}
 		sig, err := rr.exec(b.Body, fr, path+"/"+rr.segs[b]+"#"+strconv.Itoa(iter))
 		if err != nil {
 			return nil, err
 		}
-		if l.stutter && sig != nil && sig.label == b.Label && sig.cont && rr.effects == before {
+		same := true
+		for _, r := range l.watched {
+			same = same && fr[r] == at[r]
+		}
+		if l.stutter && sig != nil && sig.label == b.Label && sig.cont && rr.effects == before && same {
 			rr.stuttered = true
 			return nil, &refStop{"infeasible"}
 		}
@@ -735,7 +746,9 @@ func TestSemantics(t *testing.T) {
 			t.Fatalf("seed %d: ValidateTest: %v", seed, err)
 		}
 		spinIDs, stutterIDs := map[string]bool{}, map[string]bool{}
+		watched := map[string][]lsl.Reg{}
 		for _, l := range r.Loops {
+			watched[l.ID] = l.Watched
 			if l.Spin {
 				spinIDs[l.ID] = true
 				stats.spinLoops++
@@ -753,7 +766,7 @@ func TestSemantics(t *testing.T) {
 			if !ok {
 				b = opts.DefaultBound
 			}
-			return refLoop{bound: b, stutter: stutterIDs[id]}
+			return refLoop{bound: b, stutter: stutterIDs[id], watched: watched[id]}
 		}
 		stats.programs++
 		fail := func(format string, args ...any) {

@@ -57,8 +57,11 @@ type Loop struct {
 	Bound        int  // the iterations unrolled (1 for a spin loop)
 	Spin         bool // reduced to its last iteration; has no BoundExceeded
 	// Stutter: an iteration that changes nothing is not followed by
-	// another (see the package documentation).
+	// another (see the package documentation). Watched lists the
+	// registers of the loop's procedure that an iteration must leave as
+	// it found them to change nothing.
 	Stutter bool
+	Watched []lsl.Reg
 }
 
 // Stats measures the unrolled code as the paper's Fig. 10 does.
@@ -112,7 +115,8 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 		ids:   newNamer(),
 		res:   &Result{},
 
-		auxStmts: map[lsl.Stmt]bool{},
+		auxStmts:  map[lsl.Stmt]bool{},
+		storeBack: map[*lsl.Store]lsl.Reg{},
 	}
 	for _, p := range prog.Procs {
 		if p == nil {
@@ -194,6 +198,9 @@ type unroller struct {
 	// auxStmts holds the statements the reductions add, which Stats
 	// does not count.
 	auxStmts map[lsl.Stmt]bool
+	// storeBack maps the stores of atomic blocks that may store back
+	// what their block read to the loaded register (storeBacks).
+	storeBack map[*lsl.Store]lsl.Reg
 
 	// Per thread.
 	threadIndex int
@@ -236,8 +243,11 @@ type jump struct {
 	spin bool
 	stop lsl.Reg
 	// For a loop under the stutter reduction: the register that holds
-	// "this iteration has changed something".
-	effect lsl.Reg
+	// "this iteration has changed something", and the registers to
+	// compare with their copies from the iteration's start (watched[i]
+	// with saved[i]).
+	effect         lsl.Reg
+	watched, saved []lsl.Reg
 }
 
 func (sc *scope) with(j *jump, lblPrefix, idPath string) *scope {
@@ -289,21 +299,31 @@ func (u *unroller) pureCall(c *lsl.Call) bool {
 	return p != nil && u.isPure(p)
 }
 
-// stutterAnyLoop applies the stutter reduction to every loop, criterion
-// or not: a wrong reduction, for the tests to show they catch it.
+// stutterAnyLoop applies the stutter reduction without comparing the
+// registers an iteration leaves to the next: a wrong reduction, for the
+// tests to show they catch it.
 var stutterAnyLoop = false
 
-// isStutter reports whether loop b qualifies for the stutter reduction.
-func (u *unroller) isStutter(info *procInfo, b *lsl.Block) bool {
+// storeBackAnyValue counts every store of a read-modify-write as storing
+// back what it read, whatever it stores: a wrong reduction, for the tests
+// to show they catch it.
+var storeBackAnyValue = false
+
+// stutter reports whether loop b is under the stutter reduction and which
+// registers it compares (stutterWatched).
+func (u *unroller) stutter(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
+	if u.opts.NoStutterReduction {
+		return false, nil
+	}
 	if stutterAnyLoop {
-		return true
+		return true, nil
 	}
 	s, ok := info.stutter[b]
 	if !ok {
-		s = stutterLoop(info, b)
+		s, info.watched[b] = stutterWatched(info, b)
 		info.stutter[b] = s
 	}
-	return s
+	return s, info.watched[b]
 }
 
 func (u *unroller) isSpin(info *procInfo, b *lsl.Block) bool {
@@ -436,6 +456,11 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.BoundExceeded:
 		out = &lsl.BoundExceeded{Pos: s.Pos, Loop: s.Loop}
 	case *lsl.Atomic:
+		if len(sc.effects) > 0 {
+			for st, v := range storeBacks(s) {
+				u.storeBack[st] = v
+			}
+		}
 		body, err := u.body(s.Body, sc)
 		if err != nil {
 			return nil, err
@@ -466,10 +491,42 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	}
 	u.nstmts++
 	switch out.(type) {
-	case *lsl.Store, *lsl.Alloc, *lsl.Free, *lsl.Observe:
+	case *lsl.Store:
+		if v, ok := u.storeBack[s.(*lsl.Store)]; ok && !storeBackAnyValue {
+			// Storing back the value read changes nothing.
+			st := out.(*lsl.Store)
+			return append([]lsl.Stmt{out}, u.changedUnless(sc, s.Position(), st.Src, u.reg(sc, v))...), nil
+		} else if ok {
+			return []lsl.Stmt{out}, nil
+		}
+		return append([]lsl.Stmt{out}, u.changed(sc, s.Position())...), nil
+	case *lsl.Alloc, *lsl.Free, *lsl.Observe:
 		return append([]lsl.Stmt{out}, u.changed(sc, s.Position())...), nil
 	}
 	return []lsl.Stmt{out}, nil
+}
+
+// changedUnless records that the enclosing loop iterations under the
+// stutter reduction have changed something unless registers a and b hold
+// the same value (lsl.OpSame, which never faults: either may be
+// undefined).
+func (u *unroller) changedUnless(sc *scope, pos lsl.Pos, a, b lsl.Reg) []lsl.Stmt {
+	return u.changedUnlessIn(sc.effects, pos, a, b)
+}
+
+func (u *unroller) changedUnlessIn(effects []lsl.Reg, pos lsl.Pos, a, b lsl.Reg) []lsl.Stmt {
+	if len(effects) == 0 {
+		return nil
+	}
+	same := lsl.Reg(u.regs.fresh(string(effects[len(effects)-1]) + ".same"))
+	lbl := u.labels.fresh(string(effects[len(effects)-1]) + ".same")
+	body := []lsl.Stmt{u.aux(&lsl.Break{Pos: pos, Cond: same, Label: lbl})}
+	for _, r := range effects {
+		body = append(body, u.aux(&lsl.Const{Pos: pos, Dst: r, Val: lsl.Int(1)}))
+	}
+	blk := &lsl.Block{Pos: pos, Label: lbl, Body: body}
+	u.auxStmts[blk] = true
+	return []lsl.Stmt{u.aux(&lsl.Prim{Pos: pos, Dst: same, Op: lsl.OpSame, Args: []lsl.Reg{a, b}}), blk}
 }
 
 // changed records, after a statement with an effect, that the iterations
@@ -508,11 +565,18 @@ func (u *unroller) cont(s *lsl.Continue, sc *scope) ([]lsl.Stmt, error) {
 		if j.effect == "" {
 			return []lsl.Stmt{next}, nil
 		}
+		// A register the next iteration or the code after the loop reads
+		// that differs from its value at the iteration's start is a
+		// change too.
+		var pre []lsl.Stmt
+		for i, w := range j.watched {
+			pre = append(pre, u.changedUnlessIn([]lsl.Reg{j.effect}, s.Pos, w, j.saved[i])...)
+		}
 		// Under the stutter reduction the next iteration follows only
 		// one that has changed something: "assume changed", or with a
 		// condition c, "changed or not c".
 		if s.Cond == "" {
-			return []lsl.Stmt{u.aux(&lsl.Assume{Pos: s.Pos, Cond: j.effect}), next}, nil
+			return append(pre, u.aux(&lsl.Assume{Pos: s.Pos, Cond: j.effect}), next), nil
 		}
 		lbl := u.labels.fresh(j.cont + ".stutter")
 		not := lsl.Reg(u.regs.fresh(string(j.effect) + ".not"))
@@ -522,7 +586,7 @@ func (u *unroller) cont(s *lsl.Continue, sc *scope) ([]lsl.Stmt, error) {
 			u.aux(&lsl.Assume{Pos: s.Pos, Cond: not}),
 		}}
 		u.auxStmts[guard] = true
-		return []lsl.Stmt{guard, next}, nil
+		return append(pre, guard, next), nil
 	}
 	var set lsl.Stmt
 	if s.Cond == "" {
@@ -561,22 +625,33 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	if k < 1 {
 		return nil, lsl.Errorf(b.Pos, "loop %s: bound %d is less than 1", id, k)
 	}
-	stutter := !u.opts.NoStutterReduction && u.isStutter(sc.info, b)
-	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k, Stutter: stutter})
+	stutter, source := u.stutter(sc.info, b)
+	if !stutter {
+		source = nil
+	}
 	var effect lsl.Reg
+	var watched, saved []lsl.Reg
 	if stutter {
 		effect = lsl.Reg(u.regs.fresh(outer + ".changed"))
+		for _, w := range source {
+			watched = append(watched, u.reg(sc, w))
+			saved = append(saved, lsl.Reg(u.regs.fresh(string(u.reg(sc, w))+".at.head")))
+		}
 	}
+	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k, Stutter: stutter, Watched: source})
 	var iters []lsl.Stmt
 	for i := 1; i <= k; i++ {
 		iter := seg + "#" + strconv.Itoa(i)
 		lbl := u.labels.fresh(sc.lblPrefix + "." + iter)
-		j := &jump{label: b.Label, brk: outer, cont: lbl, effect: effect}
+		j := &jump{label: b.Label, brk: outer, cont: lbl, effect: effect, watched: watched, saved: saved}
 		isc := sc.with(j, sc.lblPrefix+"."+iter, sc.idPath+"/"+iter)
 		var body []lsl.Stmt
 		if stutter {
 			isc.effects = append(sc.effects[:len(sc.effects):len(sc.effects)], effect)
 			body = append(body, u.aux(&lsl.Const{Pos: b.Pos, Dst: effect, Val: lsl.Int(0)}))
+			for i, w := range watched {
+				body = append(body, u.aux(&lsl.Prim{Pos: b.Pos, Dst: saved[i], Op: lsl.OpMov, Args: []lsl.Reg{w}}))
+			}
 		}
 		rest, err := u.body(b.Body, isc)
 		if err != nil {

@@ -72,6 +72,9 @@ func render(r *Result) string {
 		}
 		if l.Stutter {
 			kind += ", stutter"
+			for i, w := range l.Watched {
+				kind += map[bool]string{true: " watching ", false: " "}[i == 0] + string(w)
+			}
 		}
 		fmt.Fprintf(&b, "//   %s  %s\n", l.ID, kind)
 	}

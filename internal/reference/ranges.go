@@ -36,7 +36,7 @@ type ranges struct {
 func unbounded(op lsl.OpCode) bool {
 	switch op {
 	case lsl.OpMov, lsl.OpConv, lsl.OpLNot, lsl.OpEq, lsl.OpNe,
-		lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe:
+		lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe, lsl.OpSame:
 		return false
 	}
 	return true

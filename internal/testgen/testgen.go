@@ -444,8 +444,9 @@ func (tg *threadGen) label() string {
 func (tg *threadGen) anyInt() lsl.Reg { return tg.ints[tg.g.r.IntN(len(tg.ints))] }
 
 // comparisons are the operations compare draws from; the typed ones
-// compare as i32.
-var comparisons = []lsl.OpCode{lsl.OpEq, lsl.OpNe, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe}
+// compare as i32. same (the unroller's bookkeeping) is among them so that
+// the differential tests cover its encoding.
+var comparisons = []lsl.OpCode{lsl.OpEq, lsl.OpNe, lsl.OpEq, lsl.OpNe, lsl.OpLt, lsl.OpLe, lsl.OpGt, lsl.OpGe, lsl.OpSame}
 
 // compare emits c = op r, k for an integer register r, a constant k and
 // a comparison op.
