@@ -73,6 +73,9 @@
 //     types, so markAtomic rewrites the keyword into a type attribute
 //     before preprocessing (atomicmark.go).
 //
+//   - Thread-local storage (_Thread_local, __thread) is a global marked
+//     ThreadLocal, of which the unroller gives each thread a copy.
+//
 //   - Calls are LSL calls; parameters and results are registers, a struct
 //     one register per scalar leaf.
 //
@@ -80,8 +83,7 @@
 // bit-fields, function pointers, recursion, variadic function
 // definitions, string literals except as names in the API (and __func__),
 // variable-length arrays, inline assembly, setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), atomic operations on structs,
-// thread-local storage (__thread, _Thread_local), and the GNU
+// qualifier list (T * _Atomic p), atomic operations on structs, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.

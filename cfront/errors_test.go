@@ -159,17 +159,6 @@ func TestErrors(t *testing.T) {
 			"e.c:1:6: size of array is too large (more than 2^63-1 bytes)"},
 		{"array length over 2^63-1", "int a[0x8000000000000000];\n",
 			"e.c:1:5: size of array is too large (more than 2^63-1 bytes)"},
-		// Thread-local storage would be one shared variable.
-		{"__thread global", "static __thread int tl;\nvoid f(void) { tl++; }\n",
-			"e.c:1:8: thread-local storage (__thread) is not supported"},
-		{"_Thread_local global", "_Thread_local int tl;\n",
-			"e.c:1:1: _Thread_local is not supported"},
-		{"__thread static local", "void f(void) { static __thread int q; q++; }\n",
-			"e.c:1:23: thread-local storage (__thread) is not supported"},
-		{"_Thread_local static local", "void f(void) { static _Thread_local int q; q++; }\n",
-			"e.c:1:23: _Thread_local is not supported"},
-		{"__thread extern", "extern __thread int e;\n",
-			"e.c:1:8: thread-local storage (__thread) is not supported"},
 		// C11 and GCC atomics: what is refused, and why.
 		{"_Atomic pointer qualifier", "int *_Atomic p;\n",
 			"e.c:1:6: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},

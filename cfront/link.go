@@ -251,6 +251,7 @@ func (f *fileTr) declareFunc(fd *cc.FunctionDefinition) {
 				continue
 			}
 			gi := f.l.global("\x00static\x00"+strconv.Itoa(len(f.l.globals)), d.Name()+"."+ld.Name(), posOf(ld))
+			gi.g.ThreadLocal = ld.IsThreadLocal()
 			f.statics[ld] = gi
 			f.defineGlobal(gi, ld, id.Initializer)
 		}
@@ -278,6 +279,9 @@ func (f *fileTr) declareFileDecl(decl *cc.Declaration) {
 			continue // a prototype
 		}
 		gi := f.l.global(f.linkKey(d), d.Name(), posOf(d))
+		if d.IsThreadLocal() {
+			gi.g.ThreadLocal = true
+		}
 		if d.IsExtern() && id.Initializer == nil {
 			if gi.typ == nil {
 				gi.typ = d.Type()

@@ -16,8 +16,7 @@ import (
 //     &1): cc's checker reports most as "internal error" without a
 //     position, and accepts &1;
 //   - an _Atomic in a pointer's qualifier list, which markAtomic cannot
-//     mark, and thread-local storage, which the translator would turn
-//     into one plain shared variable.
+//     mark.
 func syntaxErrors(ast *cc.AST) ErrorList {
 	var errs ErrorList
 	add := func(t cc.Token, msg string) {
@@ -73,15 +72,6 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			for q := x.TypeQualifiers; q != nil; q = q.TypeQualifiers {
 				if tq := q.TypeQualifier; tq != nil && tq.Case == cc.TypeQualifierAtomic {
 					add(tq.Token, "an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p")
-				}
-			}
-		case *cc.StorageClassSpecifier:
-			if x.Case == cc.StorageClassSpecifierThreadLocal {
-				switch s := x.Token.SrcStr(); s {
-				case "__thread":
-					add(x.Token, "thread-local storage (__thread) is not supported")
-				default:
-					add(x.Token, s+" is not supported")
 				}
 			}
 		}

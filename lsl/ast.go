@@ -32,6 +32,10 @@ type Global struct {
 	Base  int64  // base address, >= 1, unique in the program
 	Shape *Shape // the layout, for naming locations; nil is a scalar
 	Init  []InitVal
+	// ThreadLocal: each thread has its own copy (C's _Thread_local and
+	// __thread). In a Program only; the unroller gives each thread of a
+	// test a global of its own (see package unroll).
+	ThreadLocal bool
 }
 
 // InitVal is the initial value of one location of a global. Locations of a

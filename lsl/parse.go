@@ -25,7 +25,7 @@ const maxDepth = 1000
 //	Program    = [Source] { Global | Value | Proc } .
 //	Test       = [Source] "test" Name { Global | Value | Final | Init | Thread } .
 //	Source     = "source" String .
-//	Global     = "global" Name "@" Int [Shape] [Pos] .
+//	Global     = "global" Name "@" Int ["threadlocal"] [Shape] [Pos] .
 //	Value      = "value" Name "[" { Int } "]" "=" Val .
 //	Final      = "final" Name "=" Val .
 //	Init       = "init" "{" { Invocation } "}" .
@@ -545,6 +545,10 @@ func (p *parser) global() (*Global, error) {
 	}
 	g := &Global{Name: name, Base: base}
 	p.globals[name] = g
+	if u := p.peek(0); u.kind == tIdent && u.text == "threadlocal" {
+		p.next()
+		g.ThreadLocal = true
+	}
 	if p.shapeFollows() {
 		if g.Shape, err = p.shape(); err != nil {
 			return nil, err

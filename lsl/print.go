@@ -12,6 +12,7 @@ import (
 //
 //	source "queue.c"                      default file of positions
 //	global queue @1 {head, tail} @3:9     name, base, shape, position
+//	global count @2 threadlocal           one copy per thread
 //	value queue[1] = 0                    initial value of a location
 //	proc enqueue(q, v) -> (ok) @12:1 {
 //	  r1 = 5 @13:3                        constant (also undefined, [1 0])
@@ -161,6 +162,9 @@ func (p *printer) pos(pos Pos) string {
 func (p *printer) globals(gs []*Global) {
 	for _, g := range gs {
 		p.printf("global %s @%d", ident(g.Name), g.Base)
+		if g.ThreadLocal {
+			p.printf(" threadlocal")
+		}
 		if !g.Shape.IsScalar() {
 			p.printf(" %s", g.Shape)
 		}

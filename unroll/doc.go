@@ -16,6 +16,14 @@
 // procedure (which takes no parameters; its results are ignored), inlined
 // and unrolled. ThreadID becomes a constant: 0 during init, i in thread i.
 //
+// A thread-local global (lsl.Global.ThreadLocal) is one object per thread:
+// init keeps the program's global, and thread i gets a copy named
+// "name.ti" at a base above all of the program's, with the same initial
+// values; in thread i's code every constant address into the global is
+// one into its copy. Addresses are values, so one taken in a thread and
+// passed to another still names the first thread's copy, as in C.
+// TestThreadLocalCopies checks the outcomes against the reference.
+//
 // # Inlining and names
 //
 // Registers of a Test belong to a thread and persist from one invocation

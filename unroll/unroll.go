@@ -127,12 +127,25 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 		}
 		u.procs[p.Name] = p
 	}
-	test := &lsl.Test{Name: t.Name, Globals: append([]*lsl.Global(nil), prog.Globals...)}
+	test := &lsl.Test{Name: t.Name}
+	copies := threadLocalCopies(prog.Globals, len(t.Threads))
+	for _, g := range prog.Globals {
+		if g.ThreadLocal {
+			c := *g
+			c.ThreadLocal = false // init's copy
+			g = &c
+		}
+		test.Globals = append(test.Globals, g)
+	}
+	for _, cs := range copies {
+		test.Globals = append(test.Globals, cs.globals...)
+	}
 	var err error
 	if test.Init, err = u.thread("init", 0, t.Init); err != nil {
 		return nil, err
 	}
 	for i, th := range t.Threads {
+		u.threadLocal = copies[i].bases
 		invs, err := u.thread("t"+strconv.Itoa(i), i, th)
 		if err != nil {
 			return nil, err
@@ -148,6 +161,43 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 	u.res.Test = test
 	u.res.Stats = measure(test, u.auxStmts)
 	return u.res, nil
+}
+
+// threadCopies are the copies of the thread-local globals one thread
+// gets, and the map from each original base to its copy's.
+type threadCopies struct {
+	globals []*lsl.Global
+	bases   map[int64]int64
+}
+
+// threadLocalCopies gives each of n threads a copy of every thread-local
+// global, at bases above all of the program's (a copy's name is the
+// global's with the thread: count.t1). Init keeps the program's global.
+// The copies start from the global's initial values, as each thread's
+// object does in C; an address taken in a thread is that thread's copy's,
+// which other threads may then use, as in C.
+func threadLocalCopies(globals []*lsl.Global, n int) []threadCopies {
+	next := int64(1)
+	for _, g := range globals {
+		next = max(next, g.Base+1)
+	}
+	out := make([]threadCopies, n)
+	for i := range out {
+		out[i].bases = map[int64]int64{}
+		for _, g := range globals {
+			if !g.ThreadLocal {
+				continue
+			}
+			c := *g
+			c.ThreadLocal = false
+			c.Name = g.Name + ".t" + strconv.Itoa(i)
+			c.Base = next
+			next++
+			out[i].globals = append(out[i].globals, &c)
+			out[i].bases[g.Base] = c.Base
+		}
+	}
+	return out
 }
 
 func measure(t *lsl.Test, aux map[lsl.Stmt]bool) Stats {
@@ -204,6 +254,9 @@ type unroller struct {
 
 	// Per thread.
 	threadIndex int
+	// threadLocal maps the base of each thread-local global to the base
+	// of this thread's copy (nil for init, which has the program's).
+	threadLocal map[int64]int64
 	regs        *namer
 
 	// Per invocation.
@@ -429,7 +482,11 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	var out lsl.Stmt
 	switch s := s.(type) {
 	case *lsl.Const:
-		out = &lsl.Const{Pos: s.Pos, Dst: r(s.Dst), Val: s.Val}
+		v := s.Val
+		if b, ok := u.threadLocal[v.Base()]; ok && v.IsPtr() {
+			v = lsl.Ptr(b, v.Offsets()...) // this thread's copy
+		}
+		out = &lsl.Const{Pos: s.Pos, Dst: r(s.Dst), Val: v}
 	case *lsl.Prim:
 		out = &lsl.Prim{Pos: s.Pos, Dst: r(s.Dst), Op: s.Op, Type: s.Type, Args: u.regList(sc, s.Args)}
 	case *lsl.Load:
