@@ -232,12 +232,8 @@ func (fn *funcTr) cas(pos lsl.Pos, args []cc.ExpressionNode) value {
 		if o == nil || n == nil {
 			return fn.badValue()
 		}
-		for _, l := range ls {
-			olds = append(olds, fn.load(o.leaf(l), pos))
-		}
-		for _, l := range ls {
-			news = append(news, fn.load(n.leaf(l), pos))
-		}
+		olds = fn.readObject(o, ls, pos)
+		news = fn.readObject(n, ls, pos)
 		for _, l := range ls {
 			lv := target.leaf(l)
 			locs = append(locs, &lvalue{typ: lv.typ, base: fn.addr(lv, pos)})

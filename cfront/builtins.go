@@ -109,6 +109,9 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		return fn.pthread(name, pos, args)
 	case name == "__checkfence_atomic_init":
 		// atomic_init is a plain store: initialisation is not atomic.
+		if t, ok := pointee(fn.exprType(args[0])); ok && t != nil && t.Kind() == cc.Struct {
+			return fn.structAtomic(name, pos, args, t)
+		}
 		addr, t, ok := fn.atomicTarget(name, args[0])
 		if !ok {
 			return fn.badValue()
@@ -134,6 +137,11 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		return fn.voidValue()
 	}
 
+	if t, ok := pointee(fn.exprType(args[0])); ok && structOps[name] {
+		if c, _ := classify(t); c == clStruct {
+			return fn.structAtomic(name, pos, args, t)
+		}
+	}
 	addr, t, ok := fn.atomicTarget(name, args[0])
 	if !ok {
 		return fn.badValue()
@@ -412,4 +420,190 @@ func (fn *funcTr) pthread(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	case "destroy":
 	}
 	return zero
+}
+
+// structBuiltinError refuses a value-returning builtin on a struct.
+func (fn *funcTr) structBuiltinError(pos lsl.Pos, name string) {
+	fn.errorAt(pos, "%s on a struct is not supported: __atomic_load, __atomic_store, __atomic_exchange and compare-exchange take one", name)
+}
+
+// typedBuiltin returns the name of the builtin if e is builtinMacros'
+// cast of a call of one.
+func (fn *funcTr) typedBuiltin(e cc.ExpressionNode) string {
+	c, ok := strip(e).(*cc.CastExpression)
+	if !ok || c.Case != cc.CastExpressionCast {
+		return ""
+	}
+	call, ok := strip(c.CastExpression).(*cc.PostfixExpression)
+	if !ok || call.Case != cc.PostfixExpressionCall {
+		return ""
+	}
+	name := fn.apiName(call.PostfixExpression)
+	if _, ok := builtinArgs[name]; !ok {
+		return ""
+	}
+	return name
+}
+
+// structOps are the builtins that take an atomic struct (a pointer with a
+// counter, updated as one): those whose struct operands and results pass
+// through pointers or arguments. The value-returning forms
+// (__atomic_load_n, and C11's atomic_load and atomic_exchange built on
+// them) cannot return a struct through cc's int-typed builtins and are
+// refused by the type checker.
+var structOps = map[string]bool{
+	"__atomic_store_n": true, "__atomic_store": true, "__atomic_load": true, "__atomic_exchange": true,
+	"__atomic_compare_exchange_n": true, "__atomic_compare_exchange": true,
+}
+
+// structAtomic translates one of structOps on a struct: every field is
+// loaded, compared and stored within one atomic block, with the order's
+// fences around it, as the scalar forms do.
+func (fn *funcTr) structAtomic(name string, pos lsl.Pos, args []cc.ExpressionNode, t cc.Type) value {
+	p := fn.pointerArg(args[0])
+	ls, ok := leaves(t)
+	if p == undefReg || !ok {
+		if !ok {
+			fn.errorAt(pos, "%s on a struct this large is not supported", name)
+		}
+		return fn.badValue()
+	}
+	target := &lvalue{typ: t, base: p}
+	var addrs []lsl.Reg
+	for _, l := range ls {
+		addrs = append(addrs, fn.addr(target.leaf(l), pos))
+	}
+	// operand is a struct argument: given by pointer (a refArg) or by value.
+	operand := func(i int) *lvalue {
+		if isRefArg(name, i) {
+			lv := fn.structRef(name, args[i], t)
+			return lv
+		}
+		return fn.structArg(args[i], t, name+" value")
+	}
+	read := func(lv *lvalue) []lsl.Reg { return fn.readObject(lv, ls, pos) }
+	write := func(lv *lvalue, vals []lsl.Reg) { fn.writeObject(lv, ls, vals, pos) }
+	loadAll := func() []lsl.Reg {
+		var out []lsl.Reg
+		for _, a := range addrs {
+			r := fn.temp()
+			fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: a})
+			out = append(out, r)
+		}
+		return out
+	}
+	storeAll := func(vals []lsl.Reg) {
+		for i, a := range addrs {
+			fn.emit(&lsl.Store{Pos: pos, Addr: a, Src: vals[i]})
+		}
+	}
+	switch name {
+	case "__checkfence_atomic_init":
+		src := operand(1)
+		if src == nil {
+			return fn.badValue()
+		}
+		storeAll(read(src))
+		return fn.voidValue()
+	case "__atomic_store_n", "__atomic_store":
+		src := operand(1)
+		order, ok := fn.orderArg(name, args[2], opStore)
+		if src == nil || !ok {
+			return fn.badValue()
+		}
+		vals := read(src)
+		fn.orderFences(pos, opStore, order, false)
+		fn.atomicBlock(pos, func() { storeAll(vals) })
+		fn.orderFences(pos, opStore, order, true)
+		return fn.voidValue()
+	case "__atomic_load":
+		dst := operand(1)
+		order, ok := fn.orderArg(name, args[2], opLoad)
+		if dst == nil || !ok {
+			return fn.badValue()
+		}
+		var vals []lsl.Reg
+		fn.orderFences(pos, opLoad, order, false)
+		fn.atomicBlock(pos, func() { vals = loadAll() })
+		fn.orderFences(pos, opLoad, order, true)
+		write(dst, vals)
+		return fn.voidValue()
+	case "__atomic_exchange":
+		src, dst := operand(1), operand(2)
+		order, ok := fn.orderArg(name, args[3], opRMW)
+		if src == nil || dst == nil || !ok {
+			return fn.badValue()
+		}
+		vals := read(src)
+		var olds []lsl.Reg
+		fn.orderFences(pos, opRMW, order, false)
+		fn.atomicBlock(pos, func() {
+			olds = loadAll()
+			storeAll(vals)
+		})
+		fn.orderFences(pos, opRMW, order, true)
+		write(dst, olds)
+		return fn.voidValue()
+	}
+	// Compare-exchange.
+	exp, desired := operand(1), operand(2)
+	if exp == nil || desired == nil {
+		return fn.badValue()
+	}
+	w, ok := intValue(args[3])
+	if !ok || hasSideEffects(args[3]) {
+		fn.errorAt(posOf(args[3]), "%s: the weak argument must be a constant", name)
+		return fn.badValue()
+	}
+	success, ok1 := fn.orderArg(name, args[4], opRMW)
+	failure, ok2 := fn.orderArg(name, args[5], opLoad)
+	if !ok1 || !ok2 {
+		return fn.badValue()
+	}
+	order := stronger(success, failure)
+	expVals, desVals := read(exp), read(desired)
+	var olds []lsl.Reg
+	var swapped lsl.Reg
+	fn.orderFences(pos, opRMW, order, false)
+	fn.atomicBlock(pos, func() {
+		olds = loadAll()
+		for i := range olds {
+			eq := fn.prim(pos, lsl.OpEq, lsl.IntType{}, olds[i], expVals[i])
+			if i == 0 {
+				swapped = eq
+			} else {
+				swapped = fn.prim(pos, lsl.OpAnd, lsl.I32, swapped, eq)
+			}
+		}
+		if w != 0 {
+			spurious := fn.temp()
+			fn.emit(&lsl.Choose{Pos: pos, Dst: spurious, Lo: 0, Hi: 1})
+			swapped = fn.prim(pos, lsl.OpAnd, lsl.I32, swapped, spurious)
+		}
+		l := fn.counterLabel("rmw")
+		fn.block(l, pos, func() {
+			fn.emit(&lsl.Break{Pos: pos, Cond: fn.prim(pos, lsl.OpLNot, lsl.IntType{}, swapped), Label: l})
+			storeAll(desVals)
+		})
+	})
+	fn.orderFences(pos, opRMW, order, true)
+	l := fn.counterLabel("cmpxchg")
+	fn.block(l, pos, func() {
+		fn.emit(&lsl.Break{Pos: pos, Cond: swapped, Label: l})
+		write(exp, olds)
+	})
+	return value{reg: swapped, typ: fn.f.ast.Int}
+}
+
+// structRef is the struct a refArgs argument points to: the local itself
+// for &local (registers, see funcTr.scan), else the memory it points to.
+func (fn *funcTr) structRef(name string, e cc.ExpressionNode, t cc.Type) *lvalue {
+	if u, ok := strip(e).(*cc.UnaryExpression); ok && u.Case == cc.UnaryExpressionAddrof {
+		return fn.structArg(u.CastExpression, t, name+" operand")
+	}
+	p := fn.pointerArg(e)
+	if p == undefReg {
+		return nil
+	}
+	return &lvalue{typ: t, base: p}
 }

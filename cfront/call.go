@@ -124,9 +124,7 @@ func (fn *funcTr) call(x *cc.PostfixExpression, hint cc.Type) value {
 			if src == nil || !ok {
 				return fn.badValue()
 			}
-			for _, l := range ls {
-				regs = append(regs, fn.load(src.leaf(l), posOf(a)))
-			}
+			regs = append(regs, fn.readObject(src, ls, posOf(a))...)
 			continue
 		}
 		regs = append(regs, fn.exprTo(a, pt))

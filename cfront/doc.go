@@ -83,7 +83,8 @@
 // bit-fields, function pointers, recursion, variadic function
 // definitions, string literals except as names in the API (and __func__),
 // variable-length arrays, inline assembly, setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), atomic operations on structs, and the GNU
+// qualifier list (T * _Atomic p), the value-returning atomic operations
+// and fetch-and-op on structs, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.

@@ -436,6 +436,12 @@ func (fn *funcTr) rvalueOf(lv *lvalue, vt cc.Type, pos lsl.Pos) value {
 // lval evaluates e as an lvalue; nil after an error.
 func (fn *funcTr) lval(e cc.ExpressionNode) *lvalue {
 	pos := posOf(e)
+	if name := fn.typedBuiltin(e); name != "" {
+		// builtinMacros' cast of a struct-valued atomic (C11's
+		// atomic_load and atomic_exchange of an _Atomic struct)
+		fn.structBuiltinError(pos, name)
+		return nil
+	}
 	switch x := e.(type) {
 	case *cc.PrimaryExpression:
 		switch x.Case {

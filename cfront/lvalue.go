@@ -123,10 +123,52 @@ func (fn *funcTr) copyObject(dst, src *lvalue, pos lsl.Pos) {
 		fn.errorAt(pos, "object too large to copy")
 		return
 	}
+	if !isScalar(dst.typ) && (fn.atomicObject(src) || fn.atomicObject(dst)) {
+		fn.writeObject(dst, ls, fn.readObject(src, ls, pos), pos)
+		return
+	}
 	for _, l := range ls {
 		v := fn.load(src.leaf(l), pos)
 		fn.store(dst.leaf(l), v, pos)
 	}
+}
+
+// readObject reads the leaves ls of an object. An _Atomic struct in
+// memory is read as one seq load (SEMANTICS.md: plain access to an
+// _Atomic object): its leaves in one atomic block, with the fences of a
+// seq load.
+func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
+	vals := make([]lsl.Reg, len(ls))
+	read := func() {
+		for i, l := range ls {
+			vals[i] = fn.load(src.leaf(l), pos)
+		}
+	}
+	if isScalar(src.typ) || !fn.atomicObject(src) {
+		read()
+		return vals
+	}
+	fn.orderFences(pos, opLoad, orderSeqCst, false)
+	fn.atomicBlock(pos, read)
+	fn.orderFences(pos, opLoad, orderSeqCst, true)
+	return vals
+}
+
+// writeObject writes vals to the leaves ls of an object; an _Atomic
+// struct in memory is written as one seq store.
+func (fn *funcTr) writeObject(dst *lvalue, ls []leaf, vals []lsl.Reg, pos lsl.Pos) {
+	write := func() {
+		for i, l := range ls {
+			fn.store(dst.leaf(l), vals[i], pos)
+		}
+	}
+	if isScalar(dst.typ) || !fn.atomicObject(dst) {
+		write()
+		return
+	}
+	fn.orderFences(pos, opStore, orderSeqCst, false)
+	fn.atomicBlock(pos, write)
+	fn.orderFences(pos, opStore, orderSeqCst, true)
 }
 
 // findField finds the field called name in struct type t, looking into

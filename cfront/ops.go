@@ -85,6 +85,10 @@ func (fn *funcTr) scalarOK(v value, pos lsl.Pos) bool {
 func (fn *funcTr) cast(x *cc.CastExpression) value {
 	pos := tokPos(x.Token)
 	t := x.Type()
+	if name := fn.typedBuiltin(x); name != "" && t != nil && t.Kind() == cc.Struct {
+		fn.structBuiltinError(posOf(x.CastExpression), name)
+		return fn.badValue()
+	}
 	switch c, msg := classify(t); c {
 	case clVoid:
 		fn.discard(x.CastExpression)
