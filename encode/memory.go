@@ -654,10 +654,31 @@ func b2i(b bool) int {
 // before Y has every X before every Y, so P[X] <M Q[Y]. Conversely the
 // chains carry an X-access before the fence to P[X], and Q[Y] to a
 // Y-access after it.
+// mergeFences merges runs of fences at one point of a thread (no access
+// between them), always in force (Enable true: the fences of a C11
+// operation's order) and executed together (one Exec literal) into one,
+// ordering the union of their pairs: a load-load and a load-store fence
+// after an acquire load share their points. fencePoints orders each pair
+// of the union on its own, so the merge is exact.
+func mergeFences(fs []fenceUse, always Lit) []fenceUse {
+	var out []fenceUse
+	for _, u := range fs {
+		if n := len(out); n > 0 {
+			prev := &out[n-1]
+			if prev.f.Enable == always && u.f.Enable == always && prev.f.Before == u.f.Before && prev.f.Exec == u.f.Exec {
+				prev.eff |= u.eff
+				continue
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
 func (e *Encoding) fencePoints(plain map[int][]fenceUse, newNode func(th int) *orderNode) []fenceClause {
 	var fcs []fenceClause
 	for _, th := range slices.Sorted(maps.Keys(plain)) {
-		fs := plain[th]
+		fs := mergeFences(plain[th], e.c.T)
 		var accs []*Access
 		for _, a := range e.Accesses {
 			if a.Thread == th {
