@@ -70,8 +70,10 @@ type Encoding struct {
 	// Accesses lists every load and store, init first, then by thread and
 	// program order.
 	Accesses []*Access
-	// Fences lists every fence instance. Each has its own Enable literal,
-	// so fences can be switched on and off with solver assumptions.
+	// Fences lists every fence instance. Each fence statement of the
+	// program has its own Enable literal, so fences can be switched on and
+	// off with solver assumptions; the fences of atomic blocks (tso) and of
+	// C11 orders (lsl.Fence.Implied), which nothing switches, have true.
 	Fences []*Fence
 	// Events lists the allocator events (alloc.go): allocations that
 	// may hand out a freed block and frees of such blocks.
@@ -124,7 +126,7 @@ type Fence struct {
 	Thread   int
 	Kind     lsl.FenceKind
 	Exec     Lit
-	Enable   Lit // assume true to make the fence count
+	Enable   Lit // assume true to make the fence count (true: always counts)
 	Before   int // number of the thread's accesses before the fence
 	Group    int // enclosing atomic block, 0 if none
 	Stmt     lsl.Stmt
