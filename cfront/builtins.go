@@ -107,21 +107,6 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	switch {
 	case strings.HasPrefix(name, "pthread_"):
 		return fn.pthread(name, pos, args)
-	case name == "__checkfence_atomic_init":
-		// atomic_init is a plain store: initialisation is not atomic.
-		if t, ok := pointee(fn.exprType(args[0])); ok && t != nil && t.Kind() == cc.Struct {
-			return fn.structAtomic(name, pos, args, t)
-		}
-		addr, t, ok := fn.atomicTarget(name, args[0])
-		if !ok {
-			return fn.badValue()
-		}
-		v := fn.exprTo(args[1], t)
-		if v == undefReg {
-			return fn.badValue()
-		}
-		fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: v})
-		return fn.voidValue()
 	case name == "__atomic_thread_fence" || name == "__atomic_signal_fence" || name == "__sync_synchronize":
 		op, order := opFence, orderSeqCst
 		if name == "__atomic_signal_fence" {
@@ -137,10 +122,8 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		return fn.voidValue()
 	}
 
-	if t, ok := pointee(fn.exprType(args[0])); ok && structOps[name] {
-		if c, _ := classify(t); c == clStruct {
-			return fn.structAtomic(name, pos, args, t)
-		}
+	if objectOps[name] {
+		return fn.objectAtomic(name, pos, args)
 	}
 	addr, t, ok := fn.atomicTarget(name, args[0])
 	if !ok {
@@ -148,50 +131,24 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	}
 	res := value{typ: t}
 	last := func(i int, op atomicOp) (memoryOrder, bool) { return fn.orderArg(name, args[i], op) }
-	// The objects of refArgs, each evaluated once.
-	refs := map[int]*lvalue{}
-	for _, i := range refArgs[name] {
-		if refs[i] = fn.refArg(name, args[i], t); refs[i] == nil {
-			return fn.badValue()
-		}
-	}
 	operand := func(i int) (lsl.Reg, bool) {
-		if lv := refs[i]; lv != nil {
-			return fn.load(lv, pos), true
-		}
 		r := fn.exprTo(args[i], t)
 		return r, r != undefReg
 	}
 	switch name {
-	case "__atomic_load_n", "__atomic_load":
-		order, ok := last(len(args)-1, opLoad)
+	case "__atomic_load_n":
+		order, ok := last(1, opLoad)
 		if !ok {
 			return fn.badValue()
 		}
 		res.reg = fn.atomicLoad(pos, addr, order)
-		if name == "__atomic_load" {
-			fn.store(refs[1], res.reg, pos)
-			return fn.voidValue()
-		}
 		return res
 
-	case "__atomic_store_n", "__atomic_store", "__sync_lock_release":
-		var v lsl.Reg
-		order := orderRelease
-		if name == "__sync_lock_release" {
-			v = fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos)
-		} else {
-			if v, ok = operand(1); !ok {
-				return fn.badValue()
-			}
-			if order, ok = last(2, opStore); !ok {
-				return fn.badValue()
-			}
-		}
-		fn.atomicStore(pos, addr, v, order)
+	case "__sync_lock_release":
+		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), orderRelease)
 		return fn.voidValue()
 
-	case "__atomic_exchange_n", "__atomic_exchange", "__sync_lock_test_and_set", "__atomic_test_and_set":
+	case "__atomic_exchange_n", "__sync_lock_test_and_set", "__atomic_test_and_set":
 		var v lsl.Reg
 		order := orderAcquire // __sync_lock_test_and_set
 		switch name {
@@ -208,9 +165,6 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		}
 		res.reg = fn.atomicRMW(pos, addr, order, func(lsl.Reg) (lsl.Reg, lsl.Reg) { return v, "" })
 		switch name {
-		case "__atomic_exchange":
-			fn.store(refs[2], res.reg, pos)
-			return fn.voidValue()
 		case "__atomic_test_and_set":
 			z := fn.intConst(pos, 0)
 			return value{reg: fn.prim(pos, lsl.OpNe, lsl.IntType{}, res.reg, z), typ: fn.f.ast.Int}
@@ -225,8 +179,8 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), order)
 		return fn.voidValue()
 
-	case "__atomic_compare_exchange_n", "__atomic_compare_exchange", "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
-		return fn.compareExchange(name, pos, addr, t, args, operand, refs[1])
+	case "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
+		return fn.syncCompareAndSwap(name, pos, addr, t, operand)
 	}
 
 	// Fetch-and-op and op-and-fetch.
@@ -271,55 +225,23 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	return res
 }
 
-// compareExchange is the compare-and-swap family: C11's
-// compare_exchange (a failed one writes the value read to *expected; a
-// weak one may fail even when the values are equal) and the __sync
-// forms, which return the flag or the value read.
-func (fn *funcTr) compareExchange(name string, pos lsl.Pos, addr lsl.Reg, t cc.Type, args []cc.ExpressionNode, operand func(int) (lsl.Reg, bool), exp *lvalue) value {
+// syncCompareAndSwap is __sync_bool_compare_and_swap and
+// __sync_val_compare_and_swap: a seq compare-and-swap returning whether it
+// swapped or the value it read.
+func (fn *funcTr) syncCompareAndSwap(name string, pos lsl.Pos, addr lsl.Reg, t cc.Type, operand func(int) (lsl.Reg, bool)) value {
 	expected, ok1 := operand(1)
 	desired, ok2 := operand(2)
 	if !ok1 || !ok2 {
 		return fn.badValue()
 	}
-	order, weak := orderSeqCst, false
-	if strings.HasPrefix(name, "__atomic_") {
-		w, ok := intValue(args[3])
-		if !ok || hasSideEffects(args[3]) {
-			fn.errorAt(posOf(args[3]), "%s: the weak argument must be a constant", name)
-			return fn.badValue()
-		}
-		weak = w != 0
-		success, ok := fn.orderArg(name, args[4], opRMW)
-		if !ok {
-			return fn.badValue()
-		}
-		failure, ok := fn.orderArg(name, args[5], opLoad)
-		if !ok {
-			return fn.badValue()
-		}
-		order = stronger(success, failure)
-	}
 	var ok lsl.Reg
-	old := fn.atomicRMW(pos, addr, order, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+	old := fn.atomicRMW(pos, addr, orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
 		ok = fn.prim(pos, lsl.OpEq, lsl.IntType{}, old, expected)
-		if weak {
-			spurious := fn.temp()
-			fn.emit(&lsl.Choose{Pos: pos, Dst: spurious, Lo: 0, Hi: 1})
-			ok = fn.prim(pos, lsl.OpAnd, lsl.I32, ok, spurious)
-		}
 		return desired, ok
 	})
-	switch name {
-	case "__sync_val_compare_and_swap":
+	if name == "__sync_val_compare_and_swap" {
 		return value{reg: old, typ: t}
-	case "__sync_bool_compare_and_swap":
-		return value{reg: ok, typ: fn.f.ast.Int}
 	}
-	l := fn.counterLabel("cmpxchg")
-	fn.block(l, pos, func() {
-		fn.emit(&lsl.Break{Pos: pos, Cond: ok, Label: l})
-		fn.store(exp, old, pos)
-	})
 	return value{reg: ok, typ: fn.f.ast.Int}
 }
 
@@ -445,41 +367,65 @@ func (fn *funcTr) typedBuiltin(e cc.ExpressionNode) string {
 	return name
 }
 
-// structOps are the builtins that take an atomic struct (a pointer with a
-// counter, updated as one): those whose struct operands and results pass
-// through pointers or arguments. The value-returning forms
+// objectOps are the builtins whose operands and results pass through
+// pointers or arguments, so that they take a scalar or an atomic struct
+// (a pointer with a counter, updated as one). The value-returning forms
 // (__atomic_load_n, and C11's atomic_load and atomic_exchange built on
 // them) cannot return a struct through cc's int-typed builtins and are
-// refused by the type checker.
-var structOps = map[string]bool{
+// refused on structs.
+var objectOps = map[string]bool{
 	"__atomic_store_n": true, "__atomic_store": true, "__atomic_load": true, "__atomic_exchange": true,
 	"__atomic_compare_exchange_n": true, "__atomic_compare_exchange": true,
+	"__checkfence_atomic_init": true,
 }
 
-// structAtomic translates one of structOps on a struct: every field is
-// loaded, compared and stored within one atomic block, with the order's
-// fences around it, as the scalar forms do.
-func (fn *funcTr) structAtomic(name string, pos lsl.Pos, args []cc.ExpressionNode, t cc.Type) value {
+// objectAtomic translates one of objectOps on the object (a scalar, or
+// every field of a struct) args[0] points to: loaded, compared and stored
+// with the order's fences around; a struct's fields in one atomic block,
+// as a read-modify-write always is.
+func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNode) value {
 	p := fn.pointerArg(args[0])
-	ls, ok := leaves(t)
-	if p == undefReg || !ok {
-		if !ok {
-			fn.errorAt(pos, "%s on a struct this large is not supported", name)
-		}
+	if p == undefReg {
 		return fn.badValue()
 	}
+	t, _ := pointee(fn.exprType(args[0]))
+	ls, ok := leaves(t)
+	if c, _ := classify(t); c != clStruct && !isScalar(t) || !ok {
+		fn.errorAt(posOf(args[0]), "%s on %s is not supported", name, typeName(t))
+		return fn.badValue()
+	}
+	scalar := isScalar(t)
 	target := &lvalue{typ: t, base: p}
 	var addrs []lsl.Reg
 	for _, l := range ls {
 		addrs = append(addrs, fn.addr(target.leaf(l), pos))
 	}
-	// operand is a struct argument: given by pointer (a refArg) or by value.
+	// operand is an object argument: given by pointer (a refArg) or by
+	// value (a scalar converted to t, held in a register).
 	operand := func(i int) *lvalue {
-		if isRefArg(name, i) {
-			lv := fn.structRef(name, args[i], t)
-			return lv
+		switch {
+		case isRefArg(name, i) && scalar:
+			return fn.refArg(name, args[i], t)
+		case isRefArg(name, i):
+			return fn.structRef(name, args[i], t)
+		case scalar:
+			r := fn.exprTo(args[i], t)
+			if r == undefReg {
+				return nil
+			}
+			return &lvalue{typ: t, reg: string(r)}
 		}
 		return fn.structArg(args[i], t, name+" value")
+	}
+	// block runs gen in an atomic block unless the object is one word: a
+	// single access needs none (and on tso an atomic block would be a
+	// full fence).
+	block := func(gen func()) {
+		if scalar {
+			gen()
+			return
+		}
+		fn.atomicBlock(pos, gen)
 	}
 	read := func(lv *lvalue) []lsl.Reg { return fn.readObject(lv, ls, pos) }
 	write := func(lv *lvalue, vals []lsl.Reg) { fn.writeObject(lv, ls, vals, pos) }
@@ -513,7 +459,7 @@ func (fn *funcTr) structAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		}
 		vals := read(src)
 		fn.orderFences(pos, opStore, order, false)
-		fn.atomicBlock(pos, func() { storeAll(vals) })
+		block(func() { storeAll(vals) })
 		fn.orderFences(pos, opStore, order, true)
 		return fn.voidValue()
 	case "__atomic_load":
@@ -524,7 +470,7 @@ func (fn *funcTr) structAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		}
 		var vals []lsl.Reg
 		fn.orderFences(pos, opLoad, order, false)
-		fn.atomicBlock(pos, func() { vals = loadAll() })
+		block(func() { vals = loadAll() })
 		fn.orderFences(pos, opLoad, order, true)
 		write(dst, vals)
 		return fn.voidValue()
