@@ -42,12 +42,15 @@ type Operation struct {
 
 // Event is an executed access or fence.
 type Event struct {
-	Kind      string `json:"kind"` // load, store, fence, alloc, free
-	Thread    string `json:"thread"`
-	Op        string `json:"op"`
-	Addr      string `json:"addr,omitempty"`
-	Value     string `json:"value,omitempty"`
-	Fence     string `json:"fence,omitempty"`
+	Kind   string `json:"kind"` // load, store, fence, alloc, free
+	Thread string `json:"thread"`
+	Op     string `json:"op"`
+	Addr   string `json:"addr,omitempty"`
+	Value  string `json:"value,omitempty"`
+	Fence  string `json:"fence,omitempty"`
+	// Implied: the fence is part of an atomic operation's memory order
+	// (the C11 mapping), not a fence statement.
+	Implied   bool   `json:"implied,omitempty"`
 	Pos       string `json:"pos,omitempty"`
 	Order     int    `json:"order,omitempty"`      // 1-based position in memory order (accesses)
 	ReadsFrom string `json:"reads_from,omitempty"` // "init" or the store's description
@@ -168,8 +171,10 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 			}
 			for _, f := range x.Fences {
 				if f.Thread == th && !f.Implicit && invOfFence(e, f) == i {
+					lf, _ := f.Stmt.(*lsl.Fence)
 					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
-						Kind: "fence", Thread: threadName(th), Op: inv.Op, Fence: f.Kind.String(), Pos: posString(f.Stmt.Position())}})
+						Kind: "fence", Thread: threadName(th), Op: inv.Op, Fence: f.Kind.String(), Pos: posString(f.Stmt.Position()),
+						Implied: lf != nil && lf.Implied}})
 				}
 			}
 			sort.SliceStable(items, func(a, b int) bool { return items[a].po < items[b].po })
@@ -357,6 +362,9 @@ func (e Event) line(short bool) string {
 	switch e.Kind {
 	case "fence":
 		s = "fence " + e.Fence
+		if e.Implied {
+			s += " (of the operation's memory order)"
+		}
 	case "alloc":
 		s = fmt.Sprintf("#%-3d alloc %s (reused: %s)", e.Order, e.Addr, e.Reuses)
 	case "free":
