@@ -71,14 +71,7 @@ func TestMessagePassingTrace(t *testing.T) {
 			t.Errorf("unexpected reordering %+v", r)
 		}
 	}
-	var text bytes.Buffer
-	tr.WriteText(&text)
-	golden(t, "mp-relaxed.txt", text.Bytes())
-	js, err := json.MarshalIndent(tr, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "mp-relaxed.json", append(js, '\n'))
+	goldenTrace(t, tr, "mp-relaxed")
 }
 
 func golden(t *testing.T, name string, got []byte) {
@@ -124,31 +117,7 @@ func diffLines(want, got string) string {
 // block, the free and the access, and list the allocator's events in
 // memory order. Golden files pin the text and the JSON.
 func TestReuseTrace(t *testing.T) {
-	src, err := os.ReadFile("testdata/reuse.lsl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("reuse.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName("serial"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := mining.Prepare(ctx, test, memmodel.MustByName("sc"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := mining.CheckEncoding(ctx, enc, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Pass {
-		t.Fatal("the swap passes on sc")
-	}
-	tr := Build(enc, res.Counterexample, spec.Outcomes)
+	tr := counterexample(t, "reuse.lsl", "serial", "sc")
 	if len(tr.Faults) != 1 || tr.Faults[0].What != "use after free" {
 		t.Fatalf("faults %+v, want one use after free", tr.Faults)
 	}
@@ -163,14 +132,7 @@ func TestReuseTrace(t *testing.T) {
 	if !free || !reuse {
 		t.Errorf("the memory order does not list the free (%v) and the reuse (%v)", free, reuse)
 	}
-	var text bytes.Buffer
-	tr.WriteText(&text)
-	golden(t, "reuse-sc.txt", text.Bytes())
-	js, err := json.MarshalIndent(tr, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
-	golden(t, "reuse-sc.json", append(js, '\n'))
+	goldenTrace(t, tr, "reuse-sc")
 }
 
 // TestImpliedFenceTrace: in testdata/c11mp.lsl the consumer's acquire load
@@ -181,31 +143,7 @@ func TestReuseTrace(t *testing.T) {
 // store-store reordering in the producer. Golden files pin the text and the
 // JSON.
 func TestImpliedFenceTrace(t *testing.T) {
-	src, err := os.ReadFile("testdata/c11mp.lsl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("c11mp.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName("sc"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := mining.Prepare(ctx, test, memmodel.MustByName("pso"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := mining.CheckEncoding(ctx, enc, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Pass {
-		t.Fatal("relaxed message passing passes on pso")
-	}
-	tr := Build(enc, res.Counterexample, spec.Outcomes)
+	tr := counterexample(t, "c11mp.lsl", "sc", "pso")
 	implied := 0
 	for _, op := range tr.Threads {
 		for _, o := range op.Ops {
@@ -222,12 +160,50 @@ func TestImpliedFenceTrace(t *testing.T) {
 	if len(tr.Reordered) != 1 || tr.Reordered[0].Fence != "store-store" {
 		t.Errorf("reordered %+v, want the producer's two stores", tr.Reordered)
 	}
+	goldenTrace(t, tr, "c11mp-pso")
+}
+
+// counterexample checks the LSL test in testdata/file on model against
+// the outcomes of specModel, and returns the trace of the counterexample
+// it must find.
+func counterexample(t *testing.T, file, specModel, model string) *Trace {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest(file, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName(specModel), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := mining.Prepare(ctx, test, memmodel.MustByName(model), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckEncoding(ctx, enc, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pass {
+		t.Fatalf("%s passes on %s", file, model)
+	}
+	return Build(enc, res.Counterexample, spec.Outcomes)
+}
+
+// goldenTrace pins a trace's text (name.txt) and JSON (name.json).
+func goldenTrace(t *testing.T, tr *Trace, name string) {
+	t.Helper()
 	var text bytes.Buffer
 	tr.WriteText(&text)
-	golden(t, "c11mp-pso.txt", text.Bytes())
+	golden(t, name+".txt", text.Bytes())
 	js, err := json.MarshalIndent(tr, "", "  ")
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "c11mp-pso.json", append(js, '\n'))
+	golden(t, name+".json", append(js, '\n'))
 }
