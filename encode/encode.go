@@ -48,6 +48,10 @@ type Options struct {
 	// (alloc.go). Only tests set it, to show that the differential test
 	// against the brute-force reference catches each broken rule.
 	BreakAlloc AllocMutation
+	// BreakFencePoints makes fences share their order points even with
+	// an access of the type between them (memory.go, fencePoints). Only
+	// tests set it, to show that the differential test catches it.
+	BreakFencePoints bool
 }
 
 // Stats describe the size and cost of an encoding.

@@ -654,6 +654,11 @@ func b2i(b bool) int {
 // before Y has every X before every Y, so P[X] <M Q[Y]. Conversely the
 // chains carry an X-access before the fence to P[X], and Q[Y] to a
 // Y-access after it.
+//
+// Fences with no t-access between them share their t-points: the
+// t-accesses before (after) both are the same, so the placement above puts
+// both points at one position. A C11 acquire load followed by another puts
+// no store between its fences, and their store points become one node.
 // mergeFences merges runs of fences at one point of a thread (no access
 // between them), always in force (Enable true: the fences of a C11
 // operation's order) and executed together (one Exec literal) into one,
@@ -706,7 +711,9 @@ func (e *Encoding) fencePoints(plain map[int][]fenceUse, newNode func(th int) *o
 					ordersBefore = ordersBefore || u.eff.Orders(t, o)
 					ordersAfter = ordersAfter || u.eff.Orders(o, t)
 				}
-				if ordersBefore {
+				if ordersBefore && prevP != nil && (len(between(t, prevP.first, u.f.Before)) == 0 || e.opt.BreakFencePoints) {
+					p[j][ti] = prevP // no t-access between: the same point
+				} else if ordersBefore {
 					n := newNode(th)
 					n.fence, n.first = u.f, u.f.Before
 					p[j][ti] = n
@@ -720,7 +727,9 @@ func (e *Encoding) fencePoints(plain map[int][]fenceUse, newNode func(th int) *o
 					}
 					prevP = n
 				}
-				if ordersAfter {
+				if ordersAfter && prevQ != nil && (len(between(t, prevQ.first, u.f.Before)) == 0 || e.opt.BreakFencePoints) {
+					q[j][ti] = prevQ // no t-access between: the same point
+				} else if ordersAfter {
 					n := newNode(th)
 					n.fence, n.first = u.f, u.f.Before
 					q[j][ti] = n

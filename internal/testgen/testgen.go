@@ -73,6 +73,10 @@ type Options struct {
 	// pointers read before they were freed (SEMANTICS.md, "Allocation and
 	// freeing").
 	Reuse bool
+	// Fences puts a fence between two constructs of an invocation
+	// twice as often as not, instead of once in three: enough for
+	// accesses between fences ordering them (the encoder's fence points).
+	Fences bool
 }
 
 // MaxLoopAccesses is the default of Options.MaxAccesses for tests with
@@ -112,7 +116,7 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 	if opt.MaxInvocations <= 0 {
 		opt.MaxInvocations = 2
 	}
-	g := &gen{r: r, reuse: opt.Reuse}
+	g := &gen{r: r, reuse: opt.Reuse, fences: opt.Fences}
 	t := &lsl.Test{Name: "gen"}
 
 	// Two or three scalars, some initially non-zero; in half the tests a
@@ -283,6 +287,7 @@ const recFields = 2
 type gen struct {
 	r       *rand.Rand
 	reuse   bool
+	fences  bool
 	line    int
 	scalars []*lsl.Global
 	rec     *lsl.Global // the struct s, or nil
@@ -471,7 +476,7 @@ func (tg *threadGen) invocation(k, budget, loopBudget int, signals []target) *ls
 	tg.inv, tg.op = k, fmt.Sprintf("op%d", k)
 	inv := &lsl.Invocation{Pos: g.pos(), Op: tg.op}
 	for first := true; budget > 0 || loopBudget > 0; first = false {
-		if !first && g.chance(3) {
+		if !first && g.chance(3) != g.fences {
 			tg.emit(tg.fence())
 		}
 		if loopBudget > 0 && (budget == 0 || g.chance(2)) {
