@@ -306,6 +306,11 @@ func (e *Encoding) NewVar() Lit { return e.c.newVar() }
 // True returns the constant true literal.
 func (e *Encoding) True() Lit { return e.c.T }
 
+// Why returns the assumptions of the last unsatisfiable Solve that its
+// proof used (gini's failed assumptions): a subset under which the
+// question is unsatisfiable too.
+func (e *Encoding) Why() []Lit { return e.c.g.Why(nil) }
+
 // Value returns the value of l in the last satisfying assignment.
 func (e *Encoding) Value(l Lit) bool { return e.c.g.Value(l) }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"checkfence/encode"
+	"checkfence/explain"
 	"checkfence/lsl"
 	"checkfence/rangeanalysis"
 )
@@ -21,6 +22,9 @@ type Trace struct {
 	MemoryOrder []Event   `json:"memory_order"`
 	Reordered   []Reorder `json:"reordered,omitempty"`
 	Spec        []string  `json:"spec,omitempty"`
+	// Cause, when set, is the minimal set of reorderings the failure
+	// needs (package explain); Reordered marks those of this execution.
+	Cause *Cause `json:"cause,omitempty"`
 	// PastBound, when set, says that this is not a counterexample but an
 	// execution that runs a loop past its bound (an inconclusive check),
 	// and which loop.
@@ -67,6 +71,76 @@ type Reorder struct {
 	First  Event  `json:"first"`  // earlier in program order
 	Second Event  `json:"second"` // earlier in memory order
 	Fence  string `json:"fence"`  // the fence kind that would forbid it
+	// Cause is set when a fence of the failure's cause (Trace.Cause)
+	// restores the pair; the others are incidental.
+	Cause bool `json:"cause,omitempty"`
+
+	pair explain.Pair
+}
+
+// Cause is what the failure needs: a minimal set of fences, each
+// restoring reordered pairs, with which no execution fails so.
+type Cause struct {
+	// Found is false when the failure needs no reordering.
+	Found  bool         `json:"found"`
+	Fences []CauseFence `json:"fences"`
+	// Counterexamples is the number of failing executions whose
+	// reorderings gave candidates (1: this trace's alone).
+	Counterexamples int `json:"counterexamples"`
+}
+
+// CauseFence is one fence of a cause.
+type CauseFence struct {
+	Kind  string `json:"kind"`
+	Where string `json:"where"` // "after" or "before" the access
+	Site  Site   `json:"site"`
+	// Restores lists the indexes in Reordered of the pairs it restores
+	// (none: it restores pairs of another failing execution).
+	Restores []int `json:"restores"`
+}
+
+// Site is a source access: a load or a store at a position.
+type Site struct {
+	Kind string `json:"kind"` // load, store
+	Pos  string `json:"pos"`
+}
+
+// SetCause records c, the cause of the failure of x (the trace's
+// execution), marks the reordered pairs its fences restore, and lists
+// those pairs first.
+func (t *Trace) SetCause(c *explain.Cause, x *encode.Execution) {
+	restored := make([]bool, len(t.Reordered))
+	for i, r := range t.Reordered {
+		for _, f := range c.Fences {
+			if f.Restores(x, r.pair) {
+				restored[i] = true
+			}
+		}
+	}
+	idx := make([]int, len(t.Reordered))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return restored[idx[a]] && !restored[idx[b]] })
+	sorted := make([]Reorder, len(idx))
+	for to, from := range idx {
+		sorted[to] = t.Reordered[from]
+		sorted[to].Cause = restored[from]
+	}
+	t.Reordered = sorted
+	t.Cause = &Cause{Found: c.Found, Counterexamples: c.Counterexamples, Fences: []CauseFence{}}
+	for _, f := range c.Fences {
+		cf := CauseFence{Kind: f.Kind.String(), Where: "before", Site: Site{Kind: f.At.Kind(), Pos: posString(f.At.Pos)}, Restores: []int{}}
+		if f.After {
+			cf.Where = "after"
+		}
+		for i, r := range t.Reordered {
+			if f.Restores(x, r.pair) {
+				cf.Restores = append(cf.Restores, i)
+			}
+		}
+		t.Cause.Fences = append(t.Cause.Fences, cf)
+	}
 }
 
 // Fault is an error that happened in the execution.
@@ -213,6 +287,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 				t.Reordered = append(t.Reordered, Reorder{
 					Thread: threadName(a.Thread), First: ev[b.Access], Second: ev[a.Access],
 					Fence: fenceFor(b.Store, a.Store),
+					pair:  explain.Pair{First: b.Access, Second: a.Access},
 				})
 			}
 		}
@@ -348,12 +423,64 @@ func (t *Trace) WriteText(w io.Writer) {
 	for _, e := range t.MemoryOrder {
 		fmt.Fprintf(w, "  %3d  %-9s %s\n", e.Order, e.Thread, e.line(true))
 	}
-	if len(t.Reordered) > 0 {
-		fmt.Fprintf(w, "reordered by the memory model (program order ≠ memory order):\n")
-		for _, r := range t.Reordered {
-			fmt.Fprintf(w, "  %s: %s %s (%s) went before %s %s (%s): a %s fence between them forbids this\n",
-				r.Thread, r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos, r.Fence)
+	t.writeReorderings(w)
+}
+
+// maxPairsShown is how many of the pairs a cause's fence restores the
+// text lists (the JSON has them all).
+const maxPairsShown = 3
+
+// writeReorderings lists the reordered pairs: with a cause, its pairs
+// first, each with the fence that restores it, then the incidental ones.
+func (t *Trace) writeReorderings(w io.Writer) {
+	pair := func(r Reorder) {
+		fmt.Fprintf(w, "  %s: %s %s (%s) went before %s %s (%s)", r.Thread, r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos)
+		if r.First.Op != r.Second.Op || r.First.Pos == r.Second.Pos {
+			fmt.Fprintf(w, ", across calls (%s, then %s)", r.First.Op, r.Second.Op)
 		}
+	}
+	c := t.Cause
+	switch {
+	case c == nil:
+		if len(t.Reordered) > 0 {
+			fmt.Fprintf(w, "reordered by the memory model (program order ≠ memory order):\n")
+			for _, r := range t.Reordered {
+				pair(r)
+				fmt.Fprintf(w, ": a %s fence between them forbids this\n", r.Fence)
+			}
+		}
+		return
+	case !c.Found:
+		fmt.Fprintf(w, "cause: none among the reorderings; the failure happens with every access in program order\n")
+	default:
+		fmt.Fprintf(w, "cause: with these fences no execution fails so (a minimal set; each restores the pairs below it):\n")
+		for _, f := range c.Fences {
+			fmt.Fprintf(w, "  %s fence %s the %s at %s\n", f.Kind, f.Where, f.Site.Kind, f.Site.Pos)
+			for j, i := range f.Restores {
+				if j == maxPairsShown {
+					fmt.Fprintf(w, "    … and %d more pairs\n", len(f.Restores)-j)
+					break
+				}
+				fmt.Fprint(w, "  ")
+				pair(t.Reordered[i])
+				fmt.Fprintln(w)
+			}
+			if len(f.Restores) == 0 {
+				fmt.Fprintf(w, "    (restores pairs of another failing execution)\n")
+			}
+		}
+	}
+	header := false
+	for _, r := range t.Reordered {
+		if r.Cause {
+			continue
+		}
+		if !header {
+			fmt.Fprintf(w, "incidental reorderings (the failure does not need them):\n")
+			header = true
+		}
+		pair(r)
+		fmt.Fprintln(w)
 	}
 }
 

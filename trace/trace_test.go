@@ -7,9 +7,12 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"checkfence/encode"
+	"checkfence/explain"
 	"checkfence/litmus"
 	"checkfence/lsl"
 	"checkfence/memmodel"
@@ -71,6 +74,21 @@ func TestMessagePassingTrace(t *testing.T) {
 			t.Errorf("unexpected reordering %+v", r)
 		}
 	}
+	// The cause: EAX=1 EBX=0 needs both reorderings, so restoring it
+	// takes a store-store fence in thread 0 and a load-load fence in
+	// thread 1.
+	cause, err := explain.CauseInTest(ctx, test, model, res.Counterexample, encode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, f := range cause.Fences {
+		kinds = append(kinds, f.Kind.String())
+	}
+	if slices.Sort(kinds); !cause.Found || !slices.Equal(kinds, []string{"load-load", "store-store"}) {
+		t.Errorf("cause %+v, want a load-load and a store-store fence", cause)
+	}
+	tr.SetCause(cause, res.Counterexample)
 	goldenTrace(t, tr, "mp-relaxed")
 }
 

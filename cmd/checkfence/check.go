@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"checkfence/explain"
 	"checkfence/mining"
 	"checkfence/trace"
 )
@@ -43,6 +44,12 @@ func checkCommand(status *int) *cli.Command {
 				for _, m := range models {
 					scope, topt := newTestScope(c, opt)
 					res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
+					var cause *explain.Cause
+					var causeErr error
+					if err == nil && res.Verdict == mining.Fail && !res.SerialBug {
+						topt.Progress("%s on %s: finding the reorderings the failure needs", t.Name, m.Name)
+						cause, causeErr = explain.FailureCause(scope.ctx, res, topt.Encode)
+					}
 					done()
 					scope.cancel()
 					if kind, why, ok := scope.limitReached(err); ok {
@@ -60,6 +67,13 @@ func checkCommand(status *int) *cli.Command {
 					case mining.Fail:
 						failed = true
 						tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
+						switch {
+						case cause != nil:
+							tr.SetCause(cause, res.Counterexample)
+						case causeErr != nil:
+							// the verdict stands; only its explanation is missing
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: the failure's cause was not found: %v\n", t.Name, m.Name, causeErr)
+						}
 					case mining.Inconclusive:
 						inconclusive = true
 						if res.Exceeding != nil && res.Encoding != nil && res.Loop != nil {

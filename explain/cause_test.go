@@ -1,0 +1,122 @@
+package explain
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"checkfence/encode"
+	"checkfence/internal/longtest"
+	"checkfence/internal/reference"
+	"checkfence/internal/testgen"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+)
+
+// refFailsAs reports whether the brute-force reference finds an execution
+// of test on model, with fences inserted, that fails as x did: with its
+// outcome, or with an error if x has one.
+func refFailsAs(t *testing.T, test *lsl.Test, model string, fences []Fence, x lsl.Outcome) bool {
+	t.Helper()
+	fenced, _ := withFences(test, fences)
+	outs, err := reference.Outcomes(fenced, model)
+	if err != nil {
+		t.Fatalf("%s on %s: reference: %v", test.Name, model, err)
+	}
+	for _, o := range outs {
+		if x.Fault != lsl.NoFault && o.Fault != lsl.NoFault || x.Fault == lsl.NoFault && o.Key() == x.Key() {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCauseMinimalAndSufficient checks FailureCause's search against the
+// reference on generated tests that fail on a weak model against the
+// outcomes of sc (so that restoring every pair is a cause): a
+// cause is found; with its fences the reference finds no
+// execution failing as the counterexample does, and without any one of
+// them it finds one (minimal). The reference runs the test with the
+// fences inserted, independently of the encoder's assumptions. A search that does not shrink the solver's
+// core, or shrinks it by one rule too many, fails it.
+func TestCauseMinimalAndSufficient(t *testing.T) {
+	want := longtest.N(200, 600)
+	models := []string{"tso", "pso", "rmo", "relaxed"}
+	ctx := context.Background()
+	sc := memmodel.MustByName("sc")
+	failing, faults, sizes := 0, 0, map[int]int{}
+	for i := 0; failing < want; i++ {
+		if i > 50*want {
+			t.Fatalf("only %d failing tests among %d generated", failing, i)
+		}
+		r := rand.New(rand.NewPCG(7, uint64(i)))
+		threads := 2 // 2: the reference is fast, and most failures are between two threads
+		if longtest.Enabled() {
+			threads = 0 // 2 to 4
+		}
+		test := testgen.Generate(r, testgen.Options{Fences: i%2 == 0, Threads: threads})
+		test.Name = fmt.Sprintf("cause-%d", i)
+		model := models[i%len(models)]
+		// The specification is what sc allows, so that every failure on a
+		// weaker model is one of reordering (a serial specification
+		// fails on sc too on most generated tests).
+		scOuts, err := reference.Outcomes(test, "sc")
+		if err != nil || slices.ContainsFunc(scOuts, func(o lsl.Outcome) bool { return o.Fault != lsl.NoFault }) {
+			continue // too big for the reference, or a bug without reordering
+		}
+		spec, _, err := mining.Enumerate(ctx, test, sc, mining.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := memmodel.MustByName(model)
+		res, err := mining.Check(ctx, test, m, spec, mining.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Pass {
+			continue
+		}
+		failing++
+		x := res.Counterexample
+		if x.Outcome.Fault != lsl.NoFault {
+			faults++
+		}
+		cause, err := CauseInTest(ctx, test, m, x, encode.Options{})
+		if err != nil {
+			t.Fatalf("%s on %s: %v", test.Name, model, err)
+		}
+		if !refFailsAs(t, test, model, nil, x.Outcome) {
+			t.Fatalf("%s on %s: the reference has no execution failing as the counterexample does", test.Name, model)
+		}
+		if !cause.Found {
+			// sc does not fail: keeping every pair in order is a cause
+			t.Errorf("%s on %s: no cause found\n%s", test.Name, model, test)
+			continue
+		}
+		fences := cause.Fences
+		sizes[len(fences)]++
+		if refFailsAs(t, test, model, fences, x.Outcome) {
+			t.Errorf("%s on %s: not sufficient: with %v the reference still fails as %s\n%s", test.Name, model, fences, x.Outcome.Key(), test)
+		}
+		for j := range fences {
+			without := slices.Delete(slices.Clone(fences), j, j+1)
+			if !refFailsAs(t, test, model, without, x.Outcome) {
+				t.Errorf("%s on %s: not minimal: without %v the reference does not fail as %s either\n%s", test.Name, model, fences[j], x.Outcome.Key(), test)
+			}
+		}
+		// each fence restores a pair of the failing executions: one of
+		// the counterexample's, unless other executions were needed
+		if cause.Counterexamples == 1 {
+			pairs := Reordered(x)
+			for _, f := range fences {
+				if !slices.ContainsFunc(pairs, func(p Pair) bool { return f.Restores(x, p) }) {
+					t.Errorf("%s on %s: %v restores no pair of the counterexample", test.Name, model, f)
+				}
+			}
+		}
+	}
+	t.Logf("%d tests failing on a weak model but not on sc (%d with a fault); cause sizes %v", failing, faults, sizes)
+}
