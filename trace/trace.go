@@ -16,12 +16,15 @@ import (
 type Trace struct {
 	Test        string    `json:"test"`
 	Model       string    `json:"model"`
-	Observation string    `json:"observation"`
+	Observation Observation `json:"observation"`
 	Faults      []Fault   `json:"faults,omitempty"`
 	Threads     []Thread  `json:"threads"`
 	MemoryOrder []Event   `json:"memory_order"`
 	Reordered   []Reorder `json:"reordered,omitempty"`
-	Spec        []string  `json:"spec,omitempty"`
+	Spec        []Observation `json:"spec,omitempty"`
+	// Blocks names the allocated blocks and says where each was
+	// allocated.
+	Blocks []BlockName `json:"blocks,omitempty"`
 	// Cause, when set, is the minimal set of reorderings the failure
 	// needs (package explain); Reordered marks those of this execution.
 	Cause *Cause `json:"cause,omitempty"`
@@ -40,6 +43,7 @@ type Thread struct {
 // Operation is one invocation and its events in program order.
 type Operation struct {
 	Name   string  `json:"name"`
+	Call   string  `json:"call"`
 	Pos    string  `json:"pos,omitempty"`
 	Events []Event `json:"events"`
 }
@@ -49,6 +53,12 @@ type Event struct {
 	Kind   string `json:"kind"` // load, store, fence, alloc, free
 	Thread string `json:"thread"`
 	Op     string `json:"op"`
+	// Call names the call: the operation and its number among the
+	// test's calls of it ("enqueue#2").
+	Call string `json:"call"`
+	// Iteration is the loop iteration of an access in a loop ("2"; "1.3"
+	// in an inner loop), empty outside loops.
+	Iteration string `json:"iteration,omitempty"`
 	Addr   string `json:"addr,omitempty"`
 	Value  string `json:"value,omitempty"`
 	Fence  string `json:"fence,omitempty"`
@@ -56,20 +66,72 @@ type Event struct {
 	// (the C11 mapping), not a fence statement.
 	Implied   bool   `json:"implied,omitempty"`
 	Pos       string `json:"pos,omitempty"`
-	Order     int    `json:"order,omitempty"`      // 1-based position in memory order (accesses)
-	ReadsFrom string `json:"reads_from,omitempty"` // "init" or the store's description
+	Order     int    `json:"order,omitempty"` // 1-based position in memory order (accesses)
+	// ReadsFrom, for a load, is the store it read from.
+	ReadsFrom *Ref `json:"reads_from,omitempty"`
 	Atomic    bool   `json:"atomic,omitempty"`
 	// Reuses, for an allocation that took a freed block (Addr), says
 	// where it was freed: "freed by thread 1 at f.c:20:3".
 	Reuses string `json:"reuses,omitempty"`
 }
 
+// BlockName is an allocated block's name in the trace and its site.
+type BlockName struct {
+	Name string `json:"name"`
+	Site string `json:"site"`
+}
+
+// Ref names the store a load read from: the initial value, or the
+// store at Order in memory order.
+type Ref struct {
+	Init   bool   `json:"init,omitempty"`
+	Order  int    `json:"order,omitempty"`
+	Thread string `json:"thread,omitempty"`
+	Pos    string `json:"pos,omitempty"`
+}
+
+func (r *Ref) String() string {
+	if r.Init {
+		return "init"
+	}
+	if r.Pos == "" {
+		return fmt.Sprintf("#%d (%s)", r.Order, r.Thread)
+	}
+	return fmt.Sprintf("#%d (%s %s)", r.Order, r.Thread, r.Pos)
+}
+
+// Observation is an outcome: what each call observed, the final values,
+// or the fault of an error execution. Text is how the trace prints it.
+type Observation struct {
+	Text  string         `json:"text"`
+	Fault string         `json:"fault,omitempty"`
+	Calls []ObservedCall `json:"calls,omitempty"`
+	Final []Observed     `json:"final,omitempty"`
+}
+
+// ObservedCall is what one call observed.
+type ObservedCall struct {
+	Thread string     `json:"thread"`
+	Op     string     `json:"op"`
+	Values []Observed `json:"values"`
+}
+
+// Observed is one observed item: an input or output value, or a label
+// reached (Kind "label", no value).
+type Observed struct {
+	Kind  string `json:"kind"` // input, output, label, final
+	Name  string `json:"name"`
+	Value string `json:"value,omitempty"`
+}
+
 // Reorder is a pair of accesses of one thread that executed in memory
 // order opposite to program order.
 type Reorder struct {
 	Thread string `json:"thread"`
-	First  Event  `json:"first"`  // earlier in program order
-	Second Event  `json:"second"` // earlier in memory order
+	// First went first in memory order, though Second comes first in
+	// program order: the text says "First went before Second".
+	First  Event  `json:"first"`
+	Second Event  `json:"second"`
 	Fence  string `json:"fence"`  // the fence kind that would forbid it
 	// Cause is set when a fence of the failure's cause (Trace.Cause)
 	// restores the pair; the others are incidental.
@@ -157,21 +219,19 @@ type Fault struct {
 // Build renders the execution x of encoding e. spec, if given, is listed
 // as the observations serial executions make.
 func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
-	n := newNamer(e.Test)
+	calls := newCallNames(e.Test)
+	n := newNamer(e.Test, calls)
+	iters := iterations(e.Test)
 	t := &Trace{Test: e.Test.Name, Model: e.Model.Name}
-	if x.Outcome.Fault == lsl.NoFault {
-		t.Observation = describeOutcome(e.Test, x.Outcome)
-	} else {
-		t.Observation = "error: " + x.Outcome.Fault.String()
-	}
+	t.Observation = observation(e.Test, x.Outcome)
 	for _, f := range x.Faults {
 		t.Faults = append(t.Faults, Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
 			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt)})
 	}
 	for _, o := range spec {
-		t.Spec = append(t.Spec, describeOutcome(e.Test, o))
+		t.Spec = append(t.Spec, observation(e.Test, o))
 	}
-	sort.Strings(t.Spec)
+	sort.Slice(t.Spec, func(i, j int) bool { return t.Spec[i].Text < t.Spec[j].Text })
 
 	// Events per thread in program order. Positions in memory order count
 	// accesses and allocator events together.
@@ -187,6 +247,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 		ev[a.Access] = Event{
 			Kind: kind, Thread: threadName(a.Thread), Op: opName(e.Test, a.Thread, a.Inv),
+			Call: calls.name(a.Thread, a.Inv), Iteration: iters[a.Stmt],
 			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
 			Order: a.Order + 1 + evsBefore, Atomic: a.Group != 0,
 		}
@@ -194,20 +255,22 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	allocEv := make([]Event, len(x.Events))
 	for j, xe := range x.Events {
 		allocEv[j] = allocEvent(e, n, x, j)
+		allocEv[j].Call = calls.name(xe.Thread, xe.Inv)
 		allocEv[j].Order = xe.After + j + 1
 	}
 	for i, f := range x.Faults {
 		t.Faults[i].Detail = faultDetail(n, x, f, ev, allocEv)
 	}
+	t.Blocks = n.legend()
 	for _, a := range x.Accesses {
 		if a.Store {
 			continue
 		}
 		v := ev[a.Access]
 		if a.ReadsFrom == nil {
-			v.ReadsFrom = "init"
+			v.ReadsFrom = &Ref{Init: true}
 		} else if s, ok := ev[a.ReadsFrom]; ok {
-			v.ReadsFrom = fmt.Sprintf("#%d (%s %s)", s.Order, s.Thread, s.Pos)
+			v.ReadsFrom = &Ref{Order: s.Order, Thread: s.Thread, Pos: s.Pos}
 		}
 		ev[a.Access] = v
 	}
@@ -225,7 +288,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 		tt := Thread{Name: threadName(th)}
 		for i, inv := range invs {
-			op := Operation{Name: inv.Op, Pos: posString(inv.Pos)}
+			op := Operation{Name: inv.Op, Call: calls.name(th, i), Pos: posString(inv.Pos)}
 			// merge accesses and fences of this invocation by program position
 			type item struct {
 				po    int
@@ -247,7 +310,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 				if f.Thread == th && !f.Implicit && invOfFence(e, f) == i {
 					lf, _ := f.Stmt.(*lsl.Fence)
 					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
-						Kind: "fence", Thread: threadName(th), Op: inv.Op, Fence: f.Kind.String(), Pos: posString(f.Stmt.Position()),
+						Kind: "fence", Thread: threadName(th), Op: inv.Op, Call: calls.name(th, i), Fence: f.Kind.String(), Pos: posString(f.Stmt.Position()),
 						Implied: lf != nil && lf.Implied}})
 				}
 			}
@@ -285,7 +348,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		for _, b := range x.Accesses[i+1:] {
 			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex && shared(a) && shared(b) {
 				t.Reordered = append(t.Reordered, Reorder{
-					Thread: threadName(a.Thread), First: ev[b.Access], Second: ev[a.Access],
+					Thread: threadName(a.Thread), First: ev[a.Access], Second: ev[b.Access],
 					Fence: fenceFor(b.Store, a.Store),
 					pair:  explain.Pair{First: b.Access, Second: a.Access},
 				})
@@ -345,8 +408,13 @@ func posString(p lsl.Pos) string {
 	return p.String()
 }
 
-// describeOutcome renders an outcome per operation: "thread 0: e(v=1); thread 1: d(ok=1 v=0)".
-func describeOutcome(t *lsl.Test, o lsl.Outcome) string {
+// observation renders an outcome per operation; its text reads
+// "thread 0: e(v=1); thread 1: d(ok=1 v=0)", or "error: …".
+func observation(t *lsl.Test, o lsl.Outcome) Observation {
+	if o.Fault != lsl.NoFault {
+		return Observation{Text: "error: " + o.Fault.String(), Fault: o.Fault.String()}
+	}
+	var out Observation
 	var parts []string
 	group := func(th string, invs []*lsl.Invocation, obs [][]lsl.ObsItem) {
 		var ops []string
@@ -355,14 +423,22 @@ func describeOutcome(t *lsl.Test, o lsl.Outcome) string {
 			if i < len(invs) {
 				name = invs[i].Op
 			}
+			call := ObservedCall{Thread: th, Op: name, Values: []Observed{}}
 			var vals []string
 			for _, it := range items {
 				if it.Kind == lsl.ObsLabel {
 					vals = append(vals, "@"+it.Name)
+					call.Values = append(call.Values, Observed{Kind: "label", Name: it.Name})
 				} else {
 					vals = append(vals, it.Name+"="+it.Val.String())
+					kind := "output"
+					if it.Kind == lsl.ObsInput {
+						kind = "input"
+					}
+					call.Values = append(call.Values, Observed{Kind: kind, Name: it.Name, Value: it.Val.String()})
 				}
 			}
+			out.Calls = append(out.Calls, call)
 			ops = append(ops, name+"("+strings.Join(vals, " ")+")")
 		}
 		if len(ops) > 0 {
@@ -376,9 +452,11 @@ func describeOutcome(t *lsl.Test, o lsl.Outcome) string {
 	for i, f := range t.Final {
 		if i < len(o.Final) {
 			parts = append(parts, fmt.Sprintf("final %s=%s", f.Name, o.Final[i]))
+			out.Final = append(out.Final, Observed{Kind: "final", Name: f.Name, Value: o.Final[i].String()})
 		}
 	}
-	return strings.Join(parts, "; ")
+	out.Text = strings.Join(parts, "; ")
+	return out
 }
 
 // WriteText prints the trace for a person.
@@ -388,7 +466,7 @@ func (t *Trace) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "an execution of %s on %s that runs %s\n", t.Test, t.Model, t.PastBound)
 	} else {
 		fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
-		fmt.Fprintf(w, "  observed:  %s\n", t.Observation)
+		fmt.Fprintf(w, "  observed:  %s\n", t.Observation.Text)
 	}
 	for _, f := range t.Faults {
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)\n", f.What, f.Thread, f.Pos, f.Stmt)
@@ -403,13 +481,13 @@ func (t *Trace) WriteText(w io.Writer) {
 				fmt.Fprintf(w, "             … and %d more\n", len(t.Spec)-i)
 				break
 			}
-			fmt.Fprintf(w, "             %s\n", s)
+			fmt.Fprintf(w, "             %s\n", s.Text)
 		}
 	}
 	for _, th := range t.Threads {
 		fmt.Fprintf(w, "%s:\n", th.Name)
 		for _, op := range th.Ops {
-			fmt.Fprintf(w, "  %s", op.Name)
+			fmt.Fprintf(w, "  %s", op.Call)
 			if op.Pos != "" {
 				fmt.Fprintf(w, "  (%s)", op.Pos)
 			}
@@ -419,9 +497,15 @@ func (t *Trace) WriteText(w io.Writer) {
 			}
 		}
 	}
+	if len(t.Blocks) > 0 {
+		fmt.Fprintf(w, "blocks:\n")
+		for _, b := range t.Blocks {
+			fmt.Fprintf(w, "  %s: %s\n", b.Name, b.Site)
+		}
+	}
 	fmt.Fprintf(w, "memory order:\n")
 	for _, e := range t.MemoryOrder {
-		fmt.Fprintf(w, "  %3d  %-9s %s\n", e.Order, e.Thread, e.line(true))
+		fmt.Fprintf(w, "  %3d  %-9s %-8s %s\n", e.Order, e.Thread, e.Call, e.line(true))
 	}
 	t.writeReorderings(w)
 }
@@ -434,9 +518,12 @@ const maxPairsShown = 3
 // first, each with the fence that restores it, then the incidental ones.
 func (t *Trace) writeReorderings(w io.Writer) {
 	pair := func(r Reorder) {
-		fmt.Fprintf(w, "  %s: %s %s (%s) went before %s %s (%s)", r.Thread, r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos)
-		if r.First.Op != r.Second.Op || r.First.Pos == r.Second.Pos {
-			fmt.Fprintf(w, ", across calls (%s, then %s)", r.First.Op, r.Second.Op)
+		fmt.Fprintf(w, "  %s: %s %s (%s) went before %s %s (%s)", r.Thread, r.First.Kind, r.First.Addr, r.First.Pos, r.Second.Kind, r.Second.Addr, r.Second.Pos)
+		switch {
+		case r.First.Call != r.Second.Call:
+			fmt.Fprintf(w, ", across calls (%s, then %s)", r.Second.Call, r.First.Call)
+		case r.First.Iteration != r.Second.Iteration:
+			fmt.Fprintf(w, ", across iterations (%s, then %s)", r.Second.Iteration, r.First.Iteration)
 		}
 	}
 	c := t.Cause
@@ -500,12 +587,15 @@ func (e Event) line(short bool) string {
 		s = fmt.Sprintf("#%-3d store %s = %s", e.Order, e.Addr, e.Value)
 	default:
 		s = fmt.Sprintf("#%-3d load  %s -> %s", e.Order, e.Addr, e.Value)
-		if e.ReadsFrom != "" && !short {
-			s += "   (reads " + e.ReadsFrom + ")"
+		if e.ReadsFrom != nil && !short {
+			s += "   (reads " + e.ReadsFrom.String() + ")"
 		}
 	}
 	if e.Atomic {
 		s += "  [atomic]"
+	}
+	if e.Iteration != "" {
+		s += "  [iteration " + e.Iteration + "]"
 	}
 	if e.Pos != "" {
 		s = fmt.Sprintf("%-44s %s", s, e.Pos)

@@ -60,8 +60,8 @@ func TestMessagePassingTrace(t *testing.T) {
 		t.Fatal("MP passes on relaxed")
 	}
 	tr := Build(enc, res.Counterexample, spec.Outcomes)
-	if want := "thread 1: P1(EAX=1 EBX=0)"; !strings.Contains(tr.Observation, want) {
-		t.Errorf("observation %q, want %q", tr.Observation, want)
+	if want := "thread 1: P1(EAX=1 EBX=0)"; !strings.Contains(tr.Observation.Text, want) {
+		t.Errorf("observation %q, want %q", tr.Observation.Text, want)
 	}
 	if len(tr.Reordered) == 0 {
 		t.Fatal("no reordered pair in the trace")
@@ -139,13 +139,14 @@ func TestReuseTrace(t *testing.T) {
 	if len(tr.Faults) != 1 || tr.Faults[0].What != "use after free" {
 		t.Fatalf("faults %+v, want one use after free", tr.Faults)
 	}
-	if d := tr.Faults[0].Detail; !strings.Contains(d, "block#1 was freed by thread 0 at swap.c:17:5") {
+	// the block is b of the init call i (reuse.lsl)
+	if d := tr.Faults[0].Detail; !strings.Contains(d, "[b from i#1] was freed by thread 0 at swap.c:17:5") {
 		t.Errorf("fault detail %q does not name the block and the free", d)
 	}
 	free, reuse := false, false
 	for _, e := range tr.MemoryOrder {
-		free = free || e.Kind == "free" && e.Addr == "block#1"
-		reuse = reuse || e.Kind == "alloc" && e.Addr == "block#1" && e.Reuses == "freed by thread 0 at swap.c:17:5"
+		free = free || e.Kind == "free" && e.Addr == "[b from i#1]"
+		reuse = reuse || e.Kind == "alloc" && e.Addr == "[b from i#1]" && e.Reuses == "freed by thread 0 at swap.c:17:5"
 	}
 	if !free || !reuse {
 		t.Errorf("the memory order does not list the free (%v) and the reuse (%v)", free, reuse)

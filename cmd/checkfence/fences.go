@@ -201,10 +201,10 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 	if tr != nil {
 		for _, r := range tr.Reordered {
 			fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,
-				r.First.Kind, r.First.Addr, r.First.Pos, r.Second.Kind, r.Second.Addr, r.Second.Pos)
+				r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos)
 		}
-		if len(tr.Reordered) == 0 && tr.Observation != "" {
-			fmt.Fprintf(out, "  observed %s\n", tr.Observation)
+		if len(tr.Reordered) == 0 && tr.Observation.Text != "" {
+			fmt.Fprintf(out, "  observed %s\n", tr.Observation.Text)
 		}
 	}
 	if v.Result.Verdict == mining.Inconclusive && v.Result.Loop != nil {

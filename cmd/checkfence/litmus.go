@@ -103,8 +103,8 @@ func litmusCommand(status *int) *cli.Command {
 							"outcomes": outcomes,
 							"stats": map[string]any{
 								"vars": st.Vars, "clauses": st.Clauses, "sat_calls": st.SatCalls,
-								"encode_ms": ms(st.EncodeTime), "solve_ms": ms(st.SolveTime),
-								"total_ms": ms(time.Since(start)),
+								"encode_s": st.EncodeTime.Seconds(), "solve_s": st.SolveTime.Seconds(),
+								"total_s": time.Since(start).Seconds(),
 							},
 						}
 						if err := enc.Encode(rec); err != nil {
@@ -186,4 +186,3 @@ func litmusOutcome(f *litmus.File, t *lsl.Test, o lsl.Outcome) string {
 	return strings.Join(parts, " ")
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -70,7 +70,7 @@ func outcomesCommand(status *int) *cli.Command {
 						rec := map[string]any{"test": t.Name, "model": m.Name, "outcomes": keys,
 							"error": set.Error != nil,
 							"stats": map[string]any{"vars": st.Vars, "clauses": st.Clauses,
-								"sat_calls": st.SatCalls, "total_ms": ms(time.Since(start))}}
+								"sat_calls": st.SatCalls, "total_s": time.Since(start).Seconds()}}
 						if err := json.NewEncoder(out).Encode(rec); err != nil {
 							return err
 						}

@@ -177,7 +177,7 @@ func TestABATrace(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("aba.c T0 on sc: status %d, want 1\n%s%s", code, out, errs)
 	}
-	for _, want := range []string{"error: double free", "alloc block#", "(reused: freed by thread 1 at " + dir + "aba.c:50:5)", "was freed already by thread 1"} {
+	for _, want := range []string{"error: double free", "alloc [n from ", "(reused: freed by thread 1 at " + dir + "aba.c:50:5)", "was freed already by thread 1"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the trace lacks %q:\n%s", want, out)
 		}
