@@ -14,13 +14,13 @@ import (
 
 // Trace is a readable counterexample.
 type Trace struct {
-	Test        string    `json:"test"`
-	Model       string    `json:"model"`
-	Observation Observation `json:"observation"`
-	Faults      []Fault   `json:"faults,omitempty"`
-	Threads     []Thread  `json:"threads"`
-	MemoryOrder []Event   `json:"memory_order"`
-	Reordered   []Reorder `json:"reordered,omitempty"`
+	Test        string        `json:"test"`
+	Model       string        `json:"model"`
+	Observation Observation   `json:"observation"`
+	Faults      []Fault       `json:"faults,omitempty"`
+	Threads     []Thread      `json:"threads"`
+	MemoryOrder []Event       `json:"memory_order"`
+	Reordered   []Reorder     `json:"reordered,omitempty"`
 	Spec        []Observation `json:"spec,omitempty"`
 	// Blocks names the allocated blocks and says where each was
 	// allocated.
@@ -59,17 +59,17 @@ type Event struct {
 	// Iteration is the loop iteration of an access in a loop ("2"; "1.3"
 	// in an inner loop), empty outside loops.
 	Iteration string `json:"iteration,omitempty"`
-	Addr   string `json:"addr,omitempty"`
-	Value  string `json:"value,omitempty"`
-	Fence  string `json:"fence,omitempty"`
+	Addr      string `json:"addr,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Fence     string `json:"fence,omitempty"`
 	// Implied: the fence is part of an atomic operation's memory order
 	// (the C11 mapping), not a fence statement.
-	Implied   bool   `json:"implied,omitempty"`
-	Pos       string `json:"pos,omitempty"`
-	Order     int    `json:"order,omitempty"` // 1-based position in memory order (accesses)
+	Implied bool   `json:"implied,omitempty"`
+	Pos     string `json:"pos,omitempty"`
+	Order   int    `json:"order,omitempty"` // 1-based position in memory order (accesses)
 	// ReadsFrom, for a load, is the store it read from.
 	ReadsFrom *Ref `json:"reads_from,omitempty"`
-	Atomic    bool   `json:"atomic,omitempty"`
+	Atomic    bool `json:"atomic,omitempty"`
 	// Reuses, for an allocation that took a freed block (Addr), says
 	// where it was freed: "freed by thread 1 at f.c:20:3".
 	Reuses string `json:"reuses,omitempty"`
@@ -132,7 +132,7 @@ type Reorder struct {
 	// program order: the text says "First went before Second".
 	First  Event  `json:"first"`
 	Second Event  `json:"second"`
-	Fence  string `json:"fence"`  // the fence kind that would forbid it
+	Fence  string `json:"fence"` // the fence kind that would forbid it
 	// Cause is set when a fence of the failure's cause (Trace.Cause)
 	// restores the pair; the others are incidental.
 	Cause bool `json:"cause,omitempty"`
@@ -599,6 +599,17 @@ func (e Event) line(short bool) string {
 	}
 	if e.Pos != "" {
 		s = fmt.Sprintf("%-44s %s", s, e.Pos)
+	}
+	return s
+}
+
+// label is the event without padding and position, for pictures.
+func (e Event) label() string {
+	pos := e.Pos
+	e.Pos = ""
+	s := e.line(true)
+	if pos != "" {
+		s += "\n" + pos
 	}
 	return s
 }

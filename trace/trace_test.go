@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -90,6 +91,25 @@ func TestMessagePassingTrace(t *testing.T) {
 	}
 	tr.SetCause(cause, res.Counterexample)
 	goldenTrace(t, tr, "mp-relaxed")
+	var dot, page bytes.Buffer
+	if err := tr.WriteDOT(&dot); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mp-relaxed.dot", dot.Bytes())
+	litmusLine := func(pos string) string {
+		var line int
+		if _, err := fmt.Sscanf(strings.TrimPrefix(pos, "MP.litmus:"), "%d", &line); err != nil {
+			return ""
+		}
+		if lines := strings.Split(string(src), "\n"); line >= 1 && line <= len(lines) {
+			return lines[line-1]
+		}
+		return ""
+	}
+	if err := tr.WriteHTML(&page, litmusLine); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mp-relaxed.html", page.Bytes())
 }
 
 func golden(t *testing.T, name string, got []byte) {

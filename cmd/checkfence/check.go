@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,6 +26,8 @@ func checkCommand(status *int) *cli.Command {
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
+			&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report of each failing or inconclusive test into this directory (TEST-MODEL.html)"},
+			&cli.StringFlag{Name: "dot", Usage: "write the execution graph of each failing or inconclusive test to this Graphviz file (one digraph each)"},
 		}, pipelineFlags()...),
 		Action: func(c *cli.Context) error {
 			models, err := modelList(c.String("model"))
@@ -39,6 +46,11 @@ func checkCommand(status *int) *cli.Command {
 				opt.Cache = mining.NewMemoryCache() // one mining per test
 			}
 			out := c.App.Writer
+			pics, err := newPictures(c.String("html"), c.String("dot"))
+			if err != nil {
+				return err
+			}
+			defer pics.close()
 			failed, inconclusive := false, false
 			for _, t := range j.tests {
 				for _, m := range models {
@@ -81,6 +93,11 @@ func checkCommand(status *int) *cli.Command {
 							tr.PastBound = fmt.Sprintf("loop %s (%s) past its bound of %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
 						}
 					}
+					if tr != nil {
+						if err := pics.add(tr); err != nil {
+							return err
+						}
+					}
 					if c.Bool("json") {
 						if err := writeCheckJSON(out, res, tr); err != nil {
 							return err
@@ -98,9 +115,88 @@ func checkCommand(status *int) *cli.Command {
 			default:
 				*status = exitPass
 			}
+			if err := pics.close(); err != nil {
+				return err
+			}
 			return j.finish()
 		},
 	}
+}
+
+// pictures writes the HTML reports (--html DIR) and the Graphviz graphs
+// (--dot FILE) of the traces it is given.
+type pictures struct {
+	htmlDir string
+	dot     *os.File
+	sources map[string][]string
+}
+
+func newPictures(htmlDir, dotFile string) (*pictures, error) {
+	p := &pictures{htmlDir: htmlDir, sources: map[string][]string{}}
+	if htmlDir != "" {
+		if err := os.MkdirAll(htmlDir, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	if dotFile != "" {
+		f, err := os.Create(dotFile)
+		if err != nil {
+			return nil, err
+		}
+		p.dot = f
+	}
+	return p, nil
+}
+
+func (p *pictures) add(tr *trace.Trace) error {
+	if p.dot != nil {
+		if err := tr.WriteDOT(p.dot); err != nil {
+			return err
+		}
+	}
+	if p.htmlDir == "" {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := tr.WriteHTML(&b, p.sourceLine); err != nil {
+		return err
+	}
+	name := strings.NewReplacer("/", "_", " ", "_").Replace(tr.Test + "-" + tr.Model + ".html")
+	return os.WriteFile(filepath.Join(p.htmlDir, name), b.Bytes(), 0o644)
+}
+
+// sourceLine returns the line a position ("file:line:col") names, reading
+// each file once.
+func (p *pictures) sourceLine(pos string) string {
+	parts := strings.Split(pos, ":")
+	if len(parts) < 3 {
+		return ""
+	}
+	file := strings.Join(parts[:len(parts)-2], ":")
+	line, err := strconv.Atoi(parts[len(parts)-2])
+	if err != nil {
+		return ""
+	}
+	lines, ok := p.sources[file]
+	if !ok {
+		if data, err := os.ReadFile(file); err == nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		p.sources[file] = lines
+	}
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	return lines[line-1]
+}
+
+func (p *pictures) close() error {
+	if p.dot == nil {
+		return nil
+	}
+	err := p.dot.Close()
+	p.dot = nil
+	return err
 }
 
 // writeLimit reports a test stopped by a limit: inconclusive, and why.

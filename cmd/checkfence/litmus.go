@@ -185,4 +185,3 @@ func litmusOutcome(f *litmus.File, t *lsl.Test, o lsl.Outcome) string {
 	}
 	return strings.Join(parts, " ")
 }
-
