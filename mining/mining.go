@@ -139,3 +139,13 @@ func CheckEncoding(ctx context.Context, enc *encode.Encoding, spec *ObservationS
 	}
 	return &CheckResult{Counterexample: enc.Decode(), Stats: st}, nil
 }
+
+// ExcludeSpec adds to enc the clauses of the inclusion check's question
+// and returns their activation literal: assumed true, every solution is
+// an error execution or observes an outcome outside spec. Explanations
+// ask it under assumptions of their own.
+func ExcludeSpec(enc *encode.Encoding, spec *ObservationSet) encode.Lit {
+	act := enc.NewVar()
+	excludeOutcomes(enc, act, spec.Outcomes)
+	return act
+}

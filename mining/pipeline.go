@@ -81,7 +81,10 @@ type TestResult struct {
 	// Exceeding is an execution (of Encoding) that runs past its bound.
 	Loop      *unroll.Loop
 	Exceeding *encode.Execution
-	Stats     TestStats
+	// Unrolled is the test in straight-line form at the loop bounds the
+	// check reached (what an explanation of a pass asks about).
+	Unrolled *lsl.Test
+	Stats    TestStats
 }
 
 // lazy unrolls prog for t with growing bounds (paper Section 3.3) and
@@ -728,6 +731,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 
 func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 	if u != nil {
+		r.Unrolled = u.Test
 		r.Stats.Instrs, r.Stats.Loads, r.Stats.Stores = u.Stats.Instrs, u.Stats.Loads, u.Stats.Stores
 		r.Stats.Bounds = map[string]int{}
 		for _, l := range u.Loops {

@@ -26,6 +26,7 @@ func checkCommand(status *int) *cli.Command {
 		ArgsUsage: "FILE.c... TESTFILE...",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
+			&cli.BoolFlag{Name: "explain", Usage: "for a test that passes on a weak model, name a minimal set of the orderings its proof needs (fences, atomic blocks, program-order pairs the model keeps)"},
 			&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report of each failing or inconclusive test into this directory (TEST-MODEL.html)"},
 			&cli.StringFlag{Name: "dot", Usage: "write the execution graph of each failing or inconclusive test to this Graphviz file (one digraph each)"},
 		}, pipelineFlags()...),
@@ -61,6 +62,14 @@ func checkCommand(status *int) *cli.Command {
 					if err == nil && res.Verdict == mining.Fail && !res.SerialBug {
 						topt.Progress("%s on %s: finding the reorderings the failure needs", t.Name, m.Name)
 						cause, causeErr = explain.FailureCause(scope.ctx, res, topt.Encode)
+					}
+					var proof *explain.Proof
+					if err == nil && c.Bool("explain") && res.Verdict == mining.Pass && !m.SerialOps && res.Unrolled != nil && res.Spec != nil {
+						topt.Progress("%s on %s: finding the orderings the proof needs", t.Name, m.Name)
+						var perr error
+						if proof, perr = explain.PassReasons(scope.ctx, res.Unrolled, m, res.Spec, topt.Encode); perr != nil {
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: the proof's orderings were not found: %v\n", t.Name, m.Name, perr)
+						}
 					}
 					done()
 					scope.cancel()
@@ -99,12 +108,19 @@ func checkCommand(status *int) *cli.Command {
 						}
 					}
 					if c.Bool("json") {
-						if err := writeCheckJSON(out, res, tr); err != nil {
+						rec := checkRecord(res, tr)
+						if proof != nil {
+							rec["proof"] = proofRecord(proof, m.Name)
+						}
+						if err := json.NewEncoder(out).Encode(rec); err != nil {
 							return err
 						}
 						continue
 					}
 					writeCheckText(out, res, tr)
+					if proof != nil {
+						writeProof(out, proof, m.Name)
+					}
 				}
 			}
 			switch {
@@ -231,8 +247,33 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	}
 }
 
-func writeCheckJSON(w io.Writer, res *mining.TestResult, tr *trace.Trace) error {
-	return json.NewEncoder(w).Encode(checkRecord(res, tr))
+// writeProof says why a test passes: the orderings its proof needs.
+func writeProof(out io.Writer, p *explain.Proof, model string) {
+	if len(p.Orderings) == 0 {
+		fmt.Fprintf(out, "  why it passes: it needs no ordering (it passes with every access free to reorder as %s's same-address rules allow)\n", model)
+		return
+	}
+	fmt.Fprintf(out, "  why it passes: without any one of these orderings some execution fails (a minimal set of %d considered):\n", p.Candidates)
+	for _, o := range p.Orderings {
+		fmt.Fprintf(out, "    %s\n", o.Describe(model))
+	}
+}
+
+func proofRecord(p *explain.Proof, model string) map[string]any {
+	var os []map[string]any
+	for _, o := range p.Orderings {
+		r := map[string]any{"fence": o.Fence.String(), "text": o.Describe(model)}
+		switch o.Kind {
+		case explain.CodeFence:
+			r["kind"], r["pos"] = "fence", o.Pos.String()
+		case explain.AtomicBlock:
+			r["kind"], r["pos"] = "atomic block", o.Pos.String()
+		default:
+			r["kind"], r["pos"], r["access"] = "model order", o.Site.Pos.String(), o.Site.Kind()
+		}
+		os = append(os, r)
+	}
+	return map[string]any{"orderings": os, "candidates": p.Candidates, "sat_calls": p.SatCalls}
 }
 
 // checkRecord is the JSON object of one test (CLI.md's fields and more).

@@ -45,3 +45,42 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("unknown test: status %d, want 2; stderr %q", code, stderr.String())
 	}
 }
+
+// check --explain on msn-fenced.c T0: on relaxed the proof needs the
+// three fences algorithms/msn/fences.tsv says T0 needs (l. 60 and 82
+// store-store, l. 101 load-load); on tso it needs none of the code's
+// fences, only orders tso keeps, one for each of those fences.
+func TestCheckExplainPass(t *testing.T) {
+	const dir = "../../algorithms/msn/"
+	for _, tc := range []struct {
+		model string
+		want  []string
+	}{
+		{"relaxed", []string{
+			"the store-store fence at " + dir + "msn-fenced.c:60:",
+			"the store-store fence at " + dir + "msn-fenced.c:82:",
+			"the load-load fence at " + dir + "msn-fenced.c:101:",
+		}},
+		{"tso", []string{"tso keeps the store at", "tso keeps the load at"}},
+	} {
+		code, out, errs := runCmd(t, "check", "--explain", "--no-cache", "--model", tc.model, "--test", "T0", dir+"msn-fenced.c", dir+"msn.tests")
+		if code != exitPass {
+			t.Fatalf("%s: status %d: %s", tc.model, code, errs)
+		}
+		if !strings.Contains(out, "why it passes:") {
+			t.Fatalf("%s: no explanation:\n%s", tc.model, out)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: the explanation lacks %q:\n%s", tc.model, w, out)
+			}
+		}
+		lines := strings.Count(out[strings.Index(out, "why it passes:"):], "\n    ")
+		if lines != 3 {
+			t.Errorf("%s: %d orderings, want 3 (one per fence T0 needs on relaxed):\n%s", tc.model, lines, out)
+		}
+		if tc.model == "tso" && strings.Contains(out, "fence at") {
+			t.Errorf("tso needs none of the code's fences:\n%s", out)
+		}
+	}
+}

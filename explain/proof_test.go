@@ -1,0 +1,184 @@
+package explain
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"checkfence/encode"
+	"checkfence/internal/longtest"
+	"checkfence/internal/reference"
+	"checkfence/internal/testgen"
+	"checkfence/litmus"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+)
+
+// weakened names the reference's model that PassReasons' weakening of
+// each model is: tso and pso without their kept orders and without
+// atomic blocks as fences are rmo.
+var weakened = map[string]string{"tso": "rmo", "pso": "rmo", "rmo": "rmo", "relaxed": "relaxed"}
+
+// withOrderings returns test with only the orderings os in force: the
+// code fences of os (the others removed), fences after the sites of the
+// model orders, full fences around the atomic blocks.
+func withOrderings(test *lsl.Test, os []Ordering) *lsl.Test {
+	var after []Fence
+	atomics := map[lsl.Pos]int{}
+	code := map[Ordering]bool{}
+	for _, o := range os {
+		switch o.Kind {
+		case ModelOrder:
+			after = append(after, Fence{Kind: o.Fence, At: o.Site, After: true})
+		case AtomicBlock:
+			atomics[o.Pos] = 0
+		case CodeFence:
+			code[o] = true
+		}
+	}
+	var strip func([]lsl.Stmt) []lsl.Stmt
+	strip = func(in []lsl.Stmt) []lsl.Stmt {
+		var out []lsl.Stmt
+		for _, s := range in {
+			switch s := s.(type) {
+			case *lsl.Fence:
+				if s.Implied || code[Ordering{Kind: CodeFence, Fence: s.Kind, Pos: s.Pos}] {
+					out = append(out, s)
+				}
+			case *lsl.Block:
+				c := *s
+				c.Body = strip(s.Body)
+				out = append(out, &c)
+			case *lsl.Atomic:
+				c := *s
+				c.Body = strip(s.Body)
+				out = append(out, &c)
+			default:
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	c := *test
+	c.Threads = nil
+	for _, th := range test.Threads {
+		var invs []*lsl.Invocation
+		for _, inv := range th {
+			ci := *inv
+			ci.Body = strip(inv.Body)
+			invs = append(invs, &ci)
+		}
+		c.Threads = append(c.Threads, invs)
+	}
+	fenced, _ := withFences(&c, after)
+	fenced, _ = aroundAtomics(fenced, atomics)
+	return fenced
+}
+
+// refPasses reports whether every outcome the reference finds for test on
+// model is in spec (sorted keys) and no execution faults.
+func refPasses(t *testing.T, test *lsl.Test, model string, spec []string) bool {
+	t.Helper()
+	outs, err := reference.Outcomes(test, model)
+	if err != nil {
+		t.Fatalf("%s on %s: reference: %v", test.Name, model, err)
+	}
+	for _, o := range outs {
+		if _, ok := slices.BinarySearch(spec, o.Key()); !ok || o.Fault != lsl.NoFault {
+			return false
+		}
+	}
+	return true
+}
+
+// checkProof runs PassReasons on test on model, with the model's own
+// outcomes as the specification (so that the test passes), and checks the
+// proof against the reference: with only its orderings put back on the
+// weakened model (the reference's rmo for tso and pso) the reference
+// finds no other outcome, and without any one of them it finds one. It
+// returns the proof's size, or -1 if the reference cannot run the test.
+func checkProof(t *testing.T, test *lsl.Test, model string) int {
+	t.Helper()
+	outs, err := reference.Outcomes(test, model)
+	if err != nil || slices.ContainsFunc(outs, func(o lsl.Outcome) bool { return o.Fault != lsl.NoFault }) {
+		return -1
+	}
+	keys := lsl.OutcomeKeys(outs)
+	ctx := context.Background()
+	m := memmodel.MustByName(model)
+	spec, _, err := mining.Enumerate(ctx, test, m, mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := PassReasons(ctx, test, m, spec, encode.Options{})
+	if err != nil {
+		t.Fatalf("%s on %s: %v\n%s", test.Name, model, err, test)
+	}
+	weak := weakened[model]
+	if !refPasses(t, withOrderings(test, p.Orderings), weak, keys) {
+		t.Errorf("%s on %s: not sufficient: with %v only, %s has other outcomes\n%s", test.Name, model, p.Orderings, weak, test)
+	}
+	for j := range p.Orderings {
+		without := slices.Delete(slices.Clone(p.Orderings), j, j+1)
+		if refPasses(t, withOrderings(test, without), weak, keys) {
+			t.Errorf("%s on %s: not minimal: %v is not needed\n%s", test.Name, model, p.Orderings[j], test)
+		}
+	}
+	return len(p.Orderings)
+}
+
+var proofModels = []string{"tso", "pso", "rmo", "relaxed"}
+
+// TestPassReasonsOnLitmus checks PassReasons (checkProof) on every test
+// of the litmus corpus on tso, pso, rmo and relaxed: message passing,
+// store buffering, IRIW and the others with and without their fences.
+func TestPassReasonsOnLitmus(t *testing.T) {
+	files, _ := filepath.Glob("../../shared/litmus/tests/*.litmus")
+	if len(files) == 0 {
+		t.Skip("no litmus corpus beside the repository")
+	}
+	sizes := map[int]int{}
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := litmus.Parse(filepath.Base(file), src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		test, err := f.Test()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, model := range proofModels {
+			sizes[checkProof(t, test, model)]++
+		}
+	}
+	t.Logf("proof sizes over %d litmus tests × %d models: %v", len(files), len(proofModels), sizes)
+	if sizes[-1] > 0 {
+		t.Errorf("the reference could not run %d of them", sizes[-1])
+	}
+	if sizes[0] == len(files)*len(proofModels) {
+		t.Error("every proof is empty: the test says nothing")
+	}
+}
+
+// TestPassReasonsGenerated checks PassReasons (checkProof) on generated
+// tests with frequent fences, on tso, pso, rmo and relaxed.
+func TestPassReasonsGenerated(t *testing.T) {
+	n := longtest.N(100, 500)
+	sizes := map[int]int{}
+	for i := range n {
+		r := rand.New(rand.NewPCG(11, uint64(i)))
+		test := testgen.Generate(r, testgen.Options{Fences: true, Threads: 2})
+		test.Name = fmt.Sprintf("proof-%d", i)
+		sizes[checkProof(t, test, proofModels[i%len(proofModels)])]++
+	}
+	t.Logf("proof sizes over %d generated tests: %v", n, sizes)
+}
