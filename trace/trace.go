@@ -69,6 +69,10 @@ type Event struct {
 	Order   int    `json:"order,omitempty"` // 1-based position in memory order (accesses)
 	// ReadsFrom, for a load, is the store it read from.
 	ReadsFrom *Ref `json:"reads_from,omitempty"`
+	// StaleBy, for a load that read a stale value, is the memory-order
+	// position of the store that had overwritten it: an earlier load of
+	// the same thread and address read that store (0: not stale).
+	StaleBy int `json:"stale_by,omitempty"`
 	Atomic    bool `json:"atomic,omitempty"`
 	// Reuses, for an allocation that took a freed block (Addr), says
 	// where it was freed: "freed by thread 1 at f.c:20:3".
@@ -274,6 +278,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 		ev[a.Access] = v
 	}
+	markStale(x, ev)
 	threads := []int{rangeanalysis.InitThread}
 	for i := range e.Test.Threads {
 		threads = append(threads, i)
@@ -356,6 +361,52 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 	}
 	return t
+}
+
+// sameAddressLoadsReordered reports whether two loads of one address
+// ran out of program order.
+func (t *Trace) sameAddressLoadsReordered() bool {
+	for _, r := range t.Reordered {
+		if r.First.Kind == "load" && r.Second.Kind == "load" && r.First.Addr == r.Second.Addr {
+			return true
+		}
+	}
+	return false
+}
+
+// markStale sets StaleBy on the loads of x that read a value their own
+// thread had already seen overwritten: an earlier load of the thread (in
+// program order) of the same address read a store that comes after the
+// one this load reads, in memory order. (A load reads the last store
+// before it in memory order, so a stale value shows as a load placed too
+// early: on relaxed, two loads of one address out of order.)
+func markStale(x *encode.Execution, ev map[*encode.Access]Event) {
+	pos := map[*encode.Access]int{}
+	for i, a := range x.Accesses {
+		pos[a.Access] = i
+	}
+	source := func(a encode.ExecAccess) int {
+		if a.ReadsFrom == nil {
+			return -1 // the initial value
+		}
+		return pos[a.ReadsFrom]
+	}
+	for _, a := range x.Accesses {
+		if a.Store || a.Thread == rangeanalysis.InitThread {
+			continue
+		}
+		newest := -1
+		for _, b := range x.Accesses {
+			if !b.Store && b.Thread == a.Thread && b.PoIndex < a.PoIndex && b.AddrVal == a.AddrVal {
+				newest = max(newest, source(b))
+			}
+		}
+		if newest > source(a) {
+			v := ev[a.Access]
+			v.StaleBy = ev[x.Accesses[newest].Access].Order
+			ev[a.Access] = v
+		}
+	}
 }
 
 func invOfFence(e *encode.Encoding, f *encode.Fence) int {
@@ -464,6 +515,10 @@ func (t *Trace) WriteText(w io.Writer) {
 	if t.PastBound != "" {
 		// the execution stops at the bound: what it observed is partial
 		fmt.Fprintf(w, "an execution of %s on %s that runs %s\n", t.Test, t.Model, t.PastBound)
+		if t.Model == "relaxed" && t.sameAddressLoadsReordered() {
+			fmt.Fprintf(w, "  it reads stale values again and again because two loads of one address ran out of order,\n"+
+				"  which relaxed allows and no current machine does: try --model rmo (relaxed with such loads in order)\n")
+		}
 	} else {
 		fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
 		fmt.Fprintf(w, "  observed:  %s\n", t.Observation.Text)
@@ -589,6 +644,9 @@ func (e Event) line(short bool) string {
 		s = fmt.Sprintf("#%-3d load  %s -> %s", e.Order, e.Addr, e.Value)
 		if e.ReadsFrom != nil && !short {
 			s += "   (reads " + e.ReadsFrom.String() + ")"
+		}
+		if e.StaleBy != 0 {
+			s += fmt.Sprintf("  [stale: #%d, read before, overwrote it]", e.StaleBy)
 		}
 	}
 	if e.Atomic {

@@ -186,3 +186,24 @@ func TestABATrace(t *testing.T) {
 		t.Errorf("aba-tag.c T0 on sc: status %d, want 0\n%s%s", code, out, errs)
 	}
 }
+
+// An unbounded retry that needs two loads of one address out of order
+// (relaxed allows it, rmo does not): the C11 counter's CAS loop on
+// relaxed. The inconclusive trace shows the loop's iterations, marks the
+// values its loads read after the thread had seen them overwritten, and
+// suggests rmo; on rmo the test passes.
+func TestInconclusiveSuggestsRMO(t *testing.T) {
+	const dir = "../../examples/c11/casctr/"
+	code, out, errs := runCmd(t, "check", "--model", "relaxed", "--test", "inc2", dir+"casctr.c", dir+"casctr.tests")
+	if code != exitInconclusive {
+		t.Fatalf("status %d, want %d: %s\n%s", code, exitInconclusive, errs, out)
+	}
+	for _, w := range []string{"past its bound of 10 iterations", "[iteration 10]", "[stale: #", "try --model rmo"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("the trace lacks %q:\n%s", w, out)
+		}
+	}
+	if code, out, errs := runCmd(t, "check", "--model", "rmo", "--test", "inc2", dir+"casctr.c", dir+"casctr.tests"); code != exitPass {
+		t.Errorf("on rmo: status %d, want 0: %s\n%s", code, errs, out)
+	}
+}
