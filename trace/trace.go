@@ -72,8 +72,8 @@ type Event struct {
 	// StaleBy, for a load that read a stale value, is the memory-order
 	// position of the store that had overwritten it: an earlier load of
 	// the same thread and address read that store (0: not stale).
-	StaleBy int `json:"stale_by,omitempty"`
-	Atomic    bool `json:"atomic,omitempty"`
+	StaleBy int  `json:"stale_by,omitempty"`
+	Atomic  bool `json:"atomic,omitempty"`
 	// Reuses, for an allocation that took a freed block (Addr), says
 	// where it was freed: "freed by thread 1 at f.c:20:3".
 	Reuses string `json:"reuses,omitempty"`
