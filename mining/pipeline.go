@@ -6,12 +6,12 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"sync"
 	"time"
 
 	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/memmodel"
+	"checkfence/questions"
 	"checkfence/tests"
 	"checkfence/unroll"
 )
@@ -102,320 +102,254 @@ type TestResult struct {
 // them fail?" settles the verdict.
 //
 // Both questions are asked one disjunct at a time (one loop instance, one
-// place that can fault) on the same solver, in a fixed order. A
-// disjunction of hundreds of targets is much harder for the solver than
-// its disjuncts one after another, each of whose answers leaves learnt
-// clauses for the next: on snark Db the error question takes 8.5 s as one
-// query and 1.0 s as 544.
+// place that can fault) on the same solver, in a fixed order
+// (questions.FirstOf says why).
 //
 // Raising bounds only adds executions, so a failure found on one unrolling
 // is found on every larger one; but code lacking a fence on relaxed may
 // retry its loops many times, and bounding them all can cost far more than
 // finding the failure on a small unrolling. So the failure question is
 // also asked of the first unrolling and of every one half again as large
-// as the last asked, on a second encoding of it, by a second goroutine
-// that runs while the rounds go on. The reported failure is that of the earliest
-// unrolling that has one, whichever question finishes first, so the
-// verdict and the counterexample do not depend on timing. The same
-// goroutine asks the failure question of every other unrolling too, while
-// its exceed question runs: the answer counts only if that round is the
-// last, and so the two last questions share the two cores (on lazylist
-// Sacr2 they take about as long as each other). An exceed question that
-// runs longer than proverDelay is raced by a second solver (prove), whose
-// "no" ends it. Under serial loops do not retry for stale values, and
-// there is no background asker.
+// as the last kept, on a second encoding of it, in the background (the
+// second core) while the rounds go on. The reported failure is that of the
+// earliest kept unrolling that has one (questions.Earliest), whichever
+// question finishes first, so the verdict and the counterexample do not
+// depend on timing. The background asks the failure question of every
+// other unrolling too, while its exceed question runs: the answer counts
+// only if that round is the last, and so the two last questions share the
+// two cores (on lazylist Sacr2 they take about as long as each other). An
+// exceed question that runs longer than proverDelay is raced by a second
+// solver (questions.Race), whose "no" ends it. Under serial loops do not
+// retry for stale values, and there is no background.
 //
 // When a loop cannot be bounded, *exceeding is set to an execution of the
 // returned encoding that runs past its bound.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
 	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	l := &lazyRun{prog: prog, t: t, opt: opt, model: model, question: question, bounds: bounds, prepare: prepare, meter: &questions.Meter{}}
 	ctx, cancel := context.WithCancel(ctx)
-	// main is cancelled when the asker finds a failure: the rounds can stop
-	main, stopMain := context.WithCancel(ctx)
-	// SolveTime counts the main path only: the background questions
-	// overlap it in time.
-	var mu sync.Mutex
-	solve := func(ctx context.Context, e *encode.Encoding, background bool, as ...encode.Lit) int {
-		t0 := time.Now()
-		r := e.Solve(ctx, as...)
-		mu.Lock()
-		if !background {
-			st.SolveTime += time.Since(t0)
-		}
-		st.SatCalls++
-		mu.Unlock()
-		return r
+	l.ctx = ctx
+	// main is cancelled when the background finds a failure: the rounds
+	// can stop
+	l.main, l.stopMain = context.WithCancel(ctx)
+	if model != "serial" {
+		l.background = questions.NewBackground(l.meter)
 	}
-	// askEach asks whether an execution satisfies base and one of the
-	// disjuncts: 1 (with that execution as the solution) for the first that
-	// one does, -1 if none does, 0 if interrupted.
-	askEach := func(ctx context.Context, e *encode.Encoding, background bool, base []encode.Lit, disjuncts [][]encode.Lit) int {
-		for _, d := range disjuncts {
-			if ctx.Err() != nil {
-				return 0
-			}
-			if r := solve(ctx, e, background, append(slices.Clip(base), d...)...); r != -1 {
-				return r
-			}
-			if len(d) == 1 {
-				// Proved impossible under base: assuming so in the
-				// later questions changes no answer, and lets the
-				// solver propagate it (a thread that cannot have
-				// faulted yet still has its assumes).
-				base = append(slices.Clip(base), d[0].Not())
-			}
+	defer func() {
+		// Stop the background and wait for it: it must not count
+		// calls after lazy returns.
+		l.stopMain()
+		cancel()
+		if l.background != nil {
+			l.background.Close()
 		}
-		return -1
-	}
-	// An ask is a failure question of one unrolling, answered by the
-	// asker on an encoding of its own. A kept ask (the first unrolling,
-	// and each half again as large as the last kept) is answered even
-	// after its round, and stops the main path when it finds a failure.
-	// Every other round's ask is speculative: it runs beside the round's
-	// exceed question and counts only if that round turns out to be the
-	// last; otherwise it is cancelled when the round raises the bounds.
-	// prepareFailure encodes u afresh with its failure question's clauses
-	// and returns that question's disjuncts.
-	prepareFailure := func(ctx context.Context, u *unroll.Result) (*encode.Encoding, [][]encode.Lit, error) {
-		enc, failure, err := prepare(ctx, u)
+		calls, solve := l.meter.Totals()
+		st.SatCalls += calls
+		st.SolveTime += solve
+	}()
+	return l.rounds(exceeding)
+}
+
+// lazyRun is one lazy unrolling (see lazy): its rounds ask which bounds
+// suffice; package questions runs the questions.
+type lazyRun struct {
+	prog            *lsl.Program
+	t               *tests.Test
+	opt             *PipelineOptions
+	model, question string
+	bounds          unroll.Bounds
+	prepare         func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)
+	meter           *questions.Meter
+	background      *questions.Background // nil under serial
+
+	ctx      context.Context
+	main     context.Context // cancelled when a kept ask finds a failure
+	stopMain context.CancelFunc
+	kept     []*asked // the kept asks, in round order
+	keptAt   int      // instructions of the unrolling last kept
+}
+
+// asked is the failure question of one unrolling, given to the
+// background. A kept one (the first unrolling, and each half again as
+// large as the last kept) is answered even after its round, and stops
+// the main path when it finds a failure; every other round's is
+// speculative: it runs beside the round's exceed question and counts
+// only if that round turns out to be the last.
+type asked struct {
+	u    *unroll.Result
+	kept bool
+	*questions.Pending
+}
+
+// failure is the question "does an execution of u fail", on an encoding
+// of its own.
+func (l *lazyRun) failure(u *unroll.Result) questions.Question {
+	return func(ctx context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+		enc, failure, err := l.prepare(ctx, u)
 		if err != nil {
 			return nil, nil, err
 		}
 		bad, err := failure(ctx)
 		return enc, bad, err
 	}
-	type ask struct {
-		u      *unroll.Result
-		kept   bool
-		ctx    context.Context
-		cancel context.CancelFunc
-		enc    *encode.Encoding // encoded and solved by the asker
-		err    error            // set by the asker before it answers 0
-		answer chan int
+}
+
+// ask gives u's failure question to the background.
+func (l *lazyRun) ask(u *unroll.Result) *asked {
+	a := &asked{u: u}
+	if l.keptAt == 0 || 2*u.Stats.Instrs >= 3*l.keptAt {
+		l.keptAt = u.Stats.Instrs
+		a.kept = true
 	}
-	queue := make(chan *ask, 1024)
-	askerDone := make(chan struct{})
-	defer func() {
-		// Stop the asker and wait for it: it must not touch st after
-		// lazy returns.
-		stopMain()
-		cancel()
-		close(queue)
-		<-askerDone
-	}()
-	go func() {
-		defer close(askerDone)
-		for a := range queue {
-			a.answer <- func() int {
-				if a.ctx.Err() != nil {
-					return 0
-				}
-				// A second encoding rather than a copy of the main
-				// path's solver: gini v1.0.4's Copy drops the decay
-				// parameters of its variable activities, after which
-				// every conflict rescales all of them (on snark Db the
-				// copies spent most of their time there).
-				enc, bad, err := prepareFailure(a.ctx, a.u)
-				if a.ctx.Err() != nil {
-					return 0
-				}
-				if err != nil {
-					a.err = err
-					return 0
-				}
-				r := askEach(a.ctx, enc, true, enc.Assumptions(), bad)
-				if r == 1 {
-					a.enc = enc
-					if a.kept {
-						stopMain()
-					}
-				}
-				return r
-			}()
-		}
-	}()
-	var asked []*ask // the kept asks, in round order
-	// earliest waits for the asks in order and returns the first failing
-	// one, asking again those the asker left unanswered.
-	earliest := func() (*ask, error) {
-		for _, a := range asked {
-			r := <-a.answer
-			if r == 0 {
-				if a.err != nil {
-					return nil, a.err
-				}
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-				enc, bad, err := prepareFailure(ctx, a.u)
-				if err != nil {
-					return nil, err
-				}
-				if r = askEach(ctx, enc, false, enc.Assumptions(), bad); r == 1 {
-					a.enc = enc
-				}
-			}
-			switch r {
-			case 0:
-				return nil, ctx.Err()
-			case 1:
-				return a, nil
+	var onFound func()
+	if a.kept {
+		onFound = l.stopMain
+	}
+	// A second encoding rather than a copy of the main path's solver:
+	// gini v1.0.4's Copy drops the decay parameters of its variable
+	// activities, after which every conflict rescales all of them (on
+	// snark Db the copies spent most of their time there).
+	a.Pending = l.background.Ask(l.ctx, l.failure(u), onFound)
+	if a.kept {
+		l.kept = append(l.kept, a)
+	}
+	return a
+}
+
+// settle ends the search: with the earliest failure among the kept asks,
+// else with the main path's own result.
+func (l *lazyRun) settle(u *unroll.Result, enc *encode.Encoding, stuck *unroll.Loop, failed bool) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	ps := make([]*questions.Pending, len(l.kept))
+	for i, a := range l.kept {
+		ps[i] = a.Pending
+	}
+	p, err := l.meter.Earliest(l.ctx, ps)
+	switch {
+	case err != nil:
+		return nil, nil, nil, false, err
+	case p != nil:
+		for _, a := range l.kept {
+			if a.Pending == p {
+				return a.u, p.Enc, nil, true, nil
 			}
 		}
-		return nil, nil
 	}
-	// settle ends the search: with the earliest failure among the asks,
-	// else with the main path's own result.
-	settle := func(u *unroll.Result, enc *encode.Encoding, stuck *unroll.Loop, failed bool) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-		a, err := earliest()
+	return u, enc, stuck, failed, nil
+}
+
+// interrupted: the main path was cancelled, by the caller or by the
+// background having found a failure.
+func (l *lazyRun) interrupted() (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	if err := l.ctx.Err(); err != nil {
+		return nil, nil, nil, false, err
+	}
+	u, enc, stuck, failed, err := l.settle(nil, nil, nil, false)
+	if err == nil && !failed {
+		// the main path is stopped only for a failure found
+		err = fmt.Errorf("%s: the check stopped without a verdict: %w", l.t.Name, ErrInternal)
+	}
+	return u, enc, stuck, failed, err
+}
+
+// last answers the failure question of the last unrolling (the bounds
+// suffice, or stuck cannot be bounded) with its ask, cur. If it has no
+// failure, neither has a smaller unrolling, so the other asks are
+// cancelled; if it has one, those are waited for, or asked again
+// (settle). Under serial there is no background, and the main path asks.
+func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQuestion, stuck *unroll.Loop, cur *asked) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	l.opt.progress("%s on %s: %s (%d instructions, bounds %s)", l.t.Name, l.model, l.question, u.Stats.Instrs, formatBounds(l.bounds))
+	if cur != nil {
+		for _, a := range l.kept {
+			if a != cur {
+				a.Cancel()
+			}
+		}
+		if !cur.kept {
+			l.kept = append(l.kept, cur)
+		}
+		// The main path waits for the answer: its solving time.
+		t0 := time.Now()
+		r, ok := cur.Wait(l.main)
+		if !ok {
+			return l.interrupted()
+		}
+		l.meter.AddSolveTime(time.Since(t0))
 		switch {
-		case err != nil:
-			return nil, nil, nil, false, err
-		case a != nil:
-			return a.u, a.enc, nil, true, nil
+		case r == -1:
+			return u, enc, stuck, false, nil
+		case r == 0 && cur.Err != nil:
+			return nil, nil, nil, false, cur.Err
 		}
-		return u, enc, stuck, failed, nil
+		return l.settle(u, enc, stuck, false)
 	}
-	// interrupted: the main path was cancelled, by the caller or by the
-	// asker having found a failure.
-	interrupted := func() (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, nil, false, err
+	bad, err := failure(l.main)
+	if err != nil {
+		if l.main.Err() != nil {
+			return l.interrupted()
 		}
-		u, enc, stuck, failed, err := settle(nil, nil, nil, false)
-		if err == nil && !failed {
-			// the main path is stopped only for a failure found
-			err = fmt.Errorf("%s: the check stopped without a verdict: %w", t.Name, ErrInternal)
-		}
-		return u, enc, stuck, failed, err
+		return nil, nil, nil, false, err
 	}
-	// last answers the failure question of the last unrolling (the bounds
-	// suffice, or stuck cannot be bounded) with its ask, cur. If it has no
-	// failure, neither has a smaller unrolling, so the other asks are
-	// cancelled; if it has one, those are waited for, or asked again
-	// (earliest). Under serial there is no asker, and the main path asks.
-	last := func(u *unroll.Result, enc *encode.Encoding, failure failureQuestion, stuck *unroll.Loop, cur *ask) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-		opt.progress("%s on %s: %s (%d instructions, bounds %s)", t.Name, model, question, u.Stats.Instrs, formatBounds(bounds))
-		if cur != nil {
-			for _, a := range asked {
-				if a != cur {
-					a.cancel()
-				}
-			}
-			if !cur.kept {
-				asked = append(asked, cur)
-			}
-			// The main path waits for the answer: its solving time.
-			t0 := time.Now()
-			var r int
-			select {
-			case r = <-cur.answer:
-			case <-main.Done():
-				return interrupted()
-			}
-			mu.Lock()
-			st.SolveTime += time.Since(t0)
-			mu.Unlock()
-			cur.answer <- r // for earliest
-			switch {
-			case r == -1:
-				return u, enc, stuck, false, nil
-			case r == 0 && cur.err != nil:
-				return nil, nil, nil, false, cur.err
-			}
-			return settle(u, enc, stuck, false)
-		}
-		bad, err := failure(main)
-		if err != nil {
-			if main.Err() != nil {
-				return interrupted()
-			}
-			return nil, nil, nil, false, err
-		}
-		switch askEach(main, enc, false, enc.Assumptions(), bad) {
-		case 0:
-			return interrupted()
-		case -1:
-			return u, enc, stuck, false, nil // nor can a smaller unrolling fail
-		}
-		return settle(u, enc, nil, true)
+	switch l.meter.FirstOf(l.main, enc, false, enc.Assumptions(), bad) {
+	case 0:
+		return l.interrupted()
+	case -1:
+		return u, enc, stuck, false, nil // nor can a smaller unrolling fail
 	}
-	// prove answers the exceed question of u on an encoding of its own
-	// that also holds the failure question's clauses: true if no
-	// execution exceeds the bounds. It races the main path's question.
-	// The proof of a bound is a hard unsatisfiable question whose cost
-	// swings by 2x with clauses that have nothing to do with it (msn
-	// Tpc5: 30 s with the observation set's clauses, 58 s without), so
-	// two solvers that differ so are asked, and the first proof counts.
-	// Only "no" answers are taken from it: an exceeding execution, whose
-	// loops are raised, always comes from the main path, whose questions
-	// do not depend on timing.
-	prove := func(ctx context.Context, u *unroll.Result, raised []string) bool {
-		enc, _, err := prepareFailure(ctx, u)
+	return l.settle(u, enc, nil, true)
+}
+
+// exceeds asks whether an execution of u (encoded as enc) exceeds its
+// bounds, the loops raised last first. The proof of a bound is a hard
+// unsatisfiable question whose cost swings by 2x with clauses that have
+// nothing to do with it (msn Tpc5: 30 s with the observation set's
+// clauses, 58 s without), so past proverDelay a second solver, on an
+// encoding that also holds the failure question's clauses, races the
+// main one (questions.Race). Under serial the main solver asks alone.
+func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string) int {
+	ask := func(ctx context.Context) int {
+		return l.meter.FirstOf(ctx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raised))
+	}
+	if l.model == "serial" {
+		return ask(l.main)
+	}
+	prove := func(ctx context.Context) bool {
+		enc, _, err := l.failure(u)(ctx)
 		if err != nil {
 			return false
 		}
-		return askEach(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
+		return l.meter.FirstOf(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
 	}
-	keptAt := 0             // instructions of the unrolling last kept
+	return questions.Race(l.main, proverDelay, ask, prove)
+}
+
+// rounds unrolls with growing bounds until they suffice or a loop cannot
+// be bounded, then settles the failure question.
+func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	t, opt, bounds := l.t, l.opt, l.bounds
 	var raisedLast []string // loops raised by the last round
 	for {
-		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
+		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
-		enc, bad, err := prepare(ctx, u)
+		enc, bad, err := l.prepare(l.ctx, u)
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
-		var cur *ask
-		if model != "serial" {
-			cur = &ask{u: u, answer: make(chan int, 1)}
-			cur.ctx, cur.cancel = context.WithCancel(ctx)
-			defer cur.cancel()
-			if keptAt == 0 || 2*u.Stats.Instrs >= 3*keptAt {
-				keptAt = u.Stats.Instrs
-				cur.kept = true
-				asked = append(asked, cur)
-			}
-			queue <- cur
+		var cur *asked
+		if l.background != nil {
+			cur = l.ask(u)
+			defer cur.Cancel()
 		}
-		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, model, u.Stats.Instrs, formatBounds(bounds))
-		var stuck *unroll.Loop
-		exceedCtx, stopExceed := context.WithCancel(main)
-		proved := make(chan bool, 1)
-		if model != "serial" {
-			go func(raised []string) {
-				// Most exceed questions take well under a
-				// second; the prover joins only the long ones,
-				// which leaves the second core to the asker.
-				select {
-				case <-time.After(proverDelay):
-				case <-exceedCtx.Done():
-					proved <- false
-					return
-				}
-				ok := prove(exceedCtx, u, raised)
-				proved <- ok
-				if ok {
-					stopExceed()
-				}
-			}(slices.Clone(raisedLast))
-		} else {
-			proved <- false
-		}
-		r := askEach(exceedCtx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raisedLast))
-		stopExceed()
-		if <-proved {
-			r = -1
-		}
-		switch r {
+		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
+		switch l.exceeds(u, enc, slices.Clone(raisedLast)) {
 		case 0:
-			return interrupted()
+			return l.interrupted()
 		case -1:
 			// The bounds suffice: this unrolling has every execution.
-			return last(u, enc, bad, nil, cur)
+			return l.last(u, enc, bad, nil, cur)
 		}
+		var stuck *unroll.Loop
 		next := maps.Clone(bounds)
 		for _, p := range enc.Exceeds {
 			if !enc.Value(p.Lit) {
@@ -424,29 +358,27 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 			id := p.Stmt.Loop
 			b := max(bounds[id], 1)
 			if b >= opt.MaxUnroll {
-				l, _ := u.Loop(id)
-				stuck = &l
+				lp, _ := u.Loop(id)
+				stuck = &lp
 				break
 			}
 			next[id] = b + 1
 		}
-		if stuck == nil {
-			raiseSiblings(u, bounds, next)
-		}
 		if stuck != nil {
 			*exceeding = enc.Decode()
 			// Executions within these bounds may still fail.
-			return last(u, enc, bad, stuck, cur)
+			return l.last(u, enc, bad, stuck, cur)
 		}
+		raiseSiblings(u, bounds, next)
 		if cur != nil && !cur.kept {
-			cur.cancel()
+			cur.Cancel()
 		}
 		raisedLast = raisedLast[:0]
 		for _, k := range slices.Sorted(maps.Keys(next)) {
 			if v := next[k]; bounds[k] != v {
 				bounds[k] = v
 				raisedLast = append(raisedLast, k)
-				opt.progress("%s on %s: raising the bound of %s to %d", t.Name, model, k, v)
+				opt.progress("%s on %s: raising the bound of %s to %d", t.Name, l.model, k, v)
 			}
 		}
 		if len(raisedLast) == 0 {

@@ -1,0 +1,137 @@
+package questions_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"checkfence/encode"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/mining"
+	"checkfence/questions"
+)
+
+// blank returns an encoding of an empty test, on which the tests build
+// formulas of their own with fresh variables.
+func blank(t *testing.T) *encode.Encoding {
+	t.Helper()
+	test := &lsl.Test{Name: "blank", Threads: [][]*lsl.Invocation{{{Op: "f"}}}}
+	enc, err := mining.Prepare(context.Background(), test, memmodel.MustByName("sc"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return enc
+}
+
+func TestFirstOf(t *testing.T) {
+	enc := blank(t)
+	a, b, c := enc.NewVar(), enc.NewVar(), enc.NewVar()
+	enc.AddClause(a.Not())          // a is impossible
+	enc.AddClause(b.Not(), c.Not()) // b and c exclude each other
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name      string
+		base      []encode.Lit
+		disjuncts [][]encode.Lit
+		want      int
+		holds     encode.Lit // true in the solution, when want is 1
+	}{
+		{"none possible", nil, [][]encode.Lit{{a}, {b, c}}, -1, 0},
+		{"the first possible one", nil, [][]encode.Lit{{a}, {b}, {c}}, 1, b},
+		{"under the base", []encode.Lit{b}, [][]encode.Lit{{c}, {a}}, -1, 0},
+		{"no disjunct", nil, nil, -1, 0},
+	} {
+		var m questions.Meter
+		r := m.FirstOf(ctx, enc, false, tc.base, tc.disjuncts)
+		if r != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, r, tc.want)
+		}
+		if r == 1 && !enc.Value(tc.holds) {
+			t.Errorf("%s: the solution does not satisfy the disjunct found", tc.name)
+		}
+		if calls, _ := m.Totals(); calls > len(tc.disjuncts) {
+			t.Errorf("%s: %d calls for %d disjuncts", tc.name, calls, len(tc.disjuncts))
+		}
+	}
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	var m questions.Meter
+	if r := m.FirstOf(cancelled, enc, false, nil, [][]encode.Lit{{b}}); r != 0 {
+		t.Errorf("cancelled: %d, want 0", r)
+	}
+}
+
+func TestRace(t *testing.T) {
+	ctx := context.Background()
+	waitDone := func(ctx context.Context) int { <-ctx.Done(); return 0 }
+	for _, tc := range []struct {
+		name  string
+		main  func(context.Context) int
+		prove func(context.Context) bool
+		want  int
+	}{
+		{"main answers first", func(context.Context) int { return 1 }, func(context.Context) bool { return true }, 1},
+		{"main proves none", func(context.Context) int { return -1 }, func(ctx context.Context) bool { <-ctx.Done(); return false }, -1},
+		{"the prover's proof ends main", waitDone, func(context.Context) bool { return true }, -1},
+	} {
+		if r := questions.Race(ctx, time.Millisecond, tc.main, tc.prove); r != tc.want {
+			t.Errorf("%s: %d, want %d", tc.name, r, tc.want)
+		}
+	}
+	// a prover that finds nothing leaves main's answer, here a cancellation
+	stop, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	if r := questions.Race(stop, time.Millisecond, waitDone, func(context.Context) bool { return false }); r != 0 {
+		t.Errorf("unproved and cancelled: %d, want 0", r)
+	}
+}
+
+// TestEarliest: of questions answered in the background, Earliest returns
+// the first in list order that has a solution, whatever order the answers
+// come in, and asks again on the main path one the background left
+// unanswered (cancelled).
+func TestEarliest(t *testing.T) {
+	// each question encodes afresh, as lazy unrolling's do: a, which is
+	// impossible, or b
+	ask := func(possible bool) questions.Question {
+		return func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+			enc := blank(t)
+			a, b := enc.NewVar(), enc.NewVar()
+			enc.AddClause(a.Not())
+			if possible {
+				return enc, [][]encode.Lit{{b}}, nil
+			}
+			return enc, [][]encode.Lit{{a}}, nil
+		}
+	}
+	a, b := false, true
+	var m questions.Meter
+	bg := questions.NewBackground(&m)
+	ctx := context.Background()
+	none := bg.Ask(ctx, ask(a), nil)
+	found := 0
+	cancelled := bg.Ask(ctx, ask(b), func() { found++ })
+	cancelled.Cancel() // answered 0 by the background, or 1 if it was quick
+	later := bg.Ask(ctx, ask(b), func() { found++ })
+	p, err := m.Earliest(ctx, []*questions.Pending{none, cancelled, later})
+	bg.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != cancelled || p.Enc == nil {
+		t.Errorf("Earliest returned %p, want the second question (asked again if cancelled)", p)
+	}
+	if found == 0 {
+		t.Error("onFound was not called for the later question")
+	}
+	failing := questions.NewBackground(&m)
+	defer failing.Close()
+	broken := failing.Ask(ctx, func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+		return nil, nil, errors.New("cannot encode")
+	}, nil)
+	if _, err := m.Earliest(ctx, []*questions.Pending{broken}); err == nil || err.Error() != "cannot encode" {
+		t.Errorf("a question that cannot be asked: error %v", err)
+	}
+}
