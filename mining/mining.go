@@ -9,6 +9,7 @@ import (
 	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/memmodel"
+	"checkfence/questions"
 	"checkfence/rangeanalysis"
 )
 
@@ -128,10 +129,9 @@ func CheckEncoding(ctx context.Context, enc *encode.Encoding, spec *ObservationS
 	// conflict among clauses added before a solve (explain's repeated
 	// questions tripped on it), and a caller may ask again
 	act := ExcludeSpec(enc, spec)
-	t0 := time.Now()
-	r := enc.Solve(ctx, append(enc.Assumptions(), act)...)
-	st.SolveTime = time.Since(t0)
-	st.SatCalls = 1
+	var meter questions.Meter
+	r := meter.Solve(ctx, enc, false, append(enc.Assumptions(), act)...)
+	st.SatCalls, st.SolveTime = meter.Totals()
 	st.Vars, st.Clauses = enc.Size()
 	st.Total = time.Since(start)
 	switch {

@@ -689,15 +689,14 @@ func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit, stopAtError bool, opt Options) (*ObservationSet, *Stats, error) {
 	st := &Stats{Stats: enc.Stats()}
 	set := &ObservationSet{keys: map[string]bool{}}
+	var meter questions.Meter
+	defer func() { st.SatCalls, st.SolveTime = meter.Totals() }()
 	for {
 		// A solve that finds an outcome at once does not look at ctx.
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		t0 := time.Now()
-		r := enc.Solve(ctx, append(enc.Assumptions(), act)...)
-		st.SolveTime += time.Since(t0)
-		st.SatCalls++
+		r := meter.Solve(ctx, enc, false, append(enc.Assumptions(), act)...)
 		if r == 0 {
 			return nil, nil, ctx.Err()
 		}

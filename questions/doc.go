@@ -8,7 +8,8 @@
 // solution), -1 (none), 0 (cancelled), and the count and time of the
 // solver calls (a Meter).
 //
-// Three ways of asking, which the checks of the paper's Section 3 (the
+// Meter.Solve counts and times every solver call of a check (mining's
+// enumeration and inclusion question too). Three ways of asking, which the checks of the paper's Section 3 (the
 // exceed and failure questions of lazy unrolling, Section 3.3) combine:
 //
 //   - FirstOf asks the disjuncts one after another on one solver, in a
