@@ -9,8 +9,9 @@
 // solver calls (a Meter).
 //
 // Meter.Solve counts and times every solver call of a check (mining's
-// enumeration and inclusion question too). Three ways of asking, which the checks of the paper's Section 3 (the
-// exceed and failure questions of lazy unrolling, Section 3.3) combine:
+// enumeration and inclusion question too). Three ways of asking, which
+// the checks of the paper's Section 3 (the exceed and failure questions
+// of lazy unrolling, Section 3.3) combine:
 //
 //   - FirstOf asks the disjuncts one after another on one solver, in a
 //     fixed order, each answer leaving learnt clauses for the next: a
