@@ -226,6 +226,17 @@ func (b *bruteForce) passes(t *testing.T, placement []int) bool {
 	if b.spec == nil {
 		return false
 	}
+	for _, o := range b.outcomes(t, placement) {
+		if o.Fault != lsl.NoFault || !b.spec[o.Key()] {
+			return false
+		}
+	}
+	return true
+}
+
+// outcomes returns the reference's outcomes of the test with the
+// placement (candidate indices).
+func (b *bruteForce) outcomes(t *testing.T, placement []int) []lsl.Outcome {
 	on := map[slotKind]bool{}
 	for _, i := range placement {
 		on[slotKind{b.cands[i].Slot, b.cands[i].Kind}] = true
@@ -246,12 +257,7 @@ func (b *bruteForce) passes(t *testing.T, placement []int) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, o := range outs {
-		if o.Fault != lsl.NoFault || !b.spec[o.Key()] {
-			return false
-		}
-	}
-	return true
+	return outs
 }
 
 // minCost tries every placement by increasing cost; -1 if none passes.

@@ -57,6 +57,16 @@
 // passed with a placement is not checked again under a larger one (more
 // fences only remove executions).
 //
+// # Suggestions for one counterexample
+//
+// Suggest (check --infer) infers a placement P for one failing test and
+// says which of P's fences its counterexample X needs: those that X
+// contradicts (step 2's H(X), met with P). At least one is: P is
+// sufficient, so X is not an execution under P, and by step 3's argument
+// an execution that contradicts none of P's fences is one. The others
+// forbid other failing executions; with only them placed, X still
+// happens (suggest_test.go checks both on the brute-force reference).
+//
 // Optimality and sufficiency are checked against the brute-force
 // reference (internal/reference) on generated tests: for every model, the
 // inferred cost is the least of all placements the reference finds

@@ -92,10 +92,9 @@ var hittingSet = minCostHittingSet
 // placement has one, each next placement a cheapest hitting set of those.
 func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []testCheck, progress func(string, ...any)) (*Result, error) {
 	res := &Result{Model: m, Candidates: len(cands)}
-	index := map[slotKind]int{}
+	index := candidateIndex(cands)
 	cost := make([]int, len(cands))
 	for i, c := range cands {
-		index[slotKind{c.Slot, c.Kind}] = i
 		cost[i] = c.Cost()
 	}
 	var (

@@ -28,6 +28,11 @@ type Trace struct {
 	// Cause, when set, is the minimal set of reorderings the failure
 	// needs (package explain); Reordered marks those of this execution.
 	Cause *Cause `json:"cause,omitempty"`
+	// Placement, when set, is an optimal fence placement for the test
+	// (check --infer): the fences suggested instead of Cause's, each
+	// marked with whether this execution needs it; Reordered marks the
+	// pairs that the needed ones restore.
+	Placement *Placement `json:"placement,omitempty"`
 	// PastBound, when set, says that this is not a counterexample but an
 	// execution that runs a loop past its bound (an inconclusive check),
 	// and which loop.
@@ -183,17 +188,7 @@ func (t *Trace) SetCause(c *explain.Cause, x *encode.Execution) {
 			}
 		}
 	}
-	idx := make([]int, len(t.Reordered))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return restored[idx[a]] && !restored[idx[b]] })
-	sorted := make([]Reorder, len(idx))
-	for to, from := range idx {
-		sorted[to] = t.Reordered[from]
-		sorted[to].Cause = restored[from]
-	}
-	t.Reordered = sorted
+	t.markCause(restored)
 	t.Cause = &Cause{Found: c.Found, Counterexamples: c.Counterexamples, Fences: []CauseFence{}}
 	for _, f := range c.Fences {
 		cf := CauseFence{Kind: f.Kind.String(), Where: "before", Site: Site{Kind: f.At.Kind(), Pos: posString(f.At.Pos)}, Restores: []int{}}
@@ -207,6 +202,76 @@ func (t *Trace) SetCause(c *explain.Cause, x *encode.Execution) {
 		}
 		t.Cause.Fences = append(t.Cause.Fences, cf)
 	}
+}
+
+// Placement is an optimal placement of fences for the failing test, as
+// this trace's execution meets it.
+type Placement struct {
+	Cost   int              `json:"cost"`
+	Fences []PlacementFence `json:"fences"`
+}
+
+// PlacementFence is one fence of a placement.
+type PlacementFence struct {
+	Kind string `json:"kind"`
+	Pos  string `json:"pos"` // where the fence goes: file:line:col
+	// Needed: this execution reorders a pair across the fence, which
+	// forbids it.
+	Needed bool `json:"needed"`
+	// Restores lists the indexes in Reordered of the pairs it restores.
+	Restores []int `json:"restores"`
+}
+
+// PlacedFence is what SetPlacement needs of a fence of a placement.
+type PlacedFence struct {
+	Kind   lsl.FenceKind
+	Pos    lsl.Pos
+	Needed bool
+	// Restores reports whether the fence, where the execution reaches
+	// it, orders first (earlier in program order) before second.
+	Restores func(first, second *encode.Access) bool
+}
+
+// SetPlacement records an optimal placement of the given cost (package
+// infer), marks the reordered pairs that its needed fences restore, and
+// lists those pairs first.
+func (t *Trace) SetPlacement(cost int, fs []PlacedFence) {
+	restores := func(f PlacedFence, r Reorder) bool {
+		return f.Needed && f.Restores(r.pair.First, r.pair.Second)
+	}
+	restored := make([]bool, len(t.Reordered))
+	for i, r := range t.Reordered {
+		for _, f := range fs {
+			restored[i] = restored[i] || restores(f, r)
+		}
+	}
+	t.markCause(restored)
+	t.Placement = &Placement{Cost: cost, Fences: []PlacementFence{}}
+	for _, f := range fs {
+		pf := PlacementFence{Kind: f.Kind.String(), Pos: posString(f.Pos), Needed: f.Needed, Restores: []int{}}
+		for i, r := range t.Reordered {
+			if restores(f, r) {
+				pf.Restores = append(pf.Restores, i)
+			}
+		}
+		t.Placement.Fences = append(t.Placement.Fences, pf)
+	}
+}
+
+// markCause marks the pairs of Reordered that restored says belong to
+// the cause and moves them first.
+func (t *Trace) markCause(restored []bool) {
+	idx := make([]int, len(t.Reordered))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return restored[idx[a]] && !restored[idx[b]] })
+	sorted := make([]Reorder, len(idx))
+	for to, from := range idx {
+		sorted[to] = t.Reordered[from]
+		sorted[to].Cause = restored[from]
+	}
+	t.Reordered = sorted
 }
 
 // Fault is an error that happened in the execution.
@@ -565,6 +630,39 @@ func (t *Trace) WriteText(w io.Writer) {
 	t.writeReorderings(w)
 }
 
+// writePlacement lists the placement's fences, those this execution
+// needs first, each with the pairs it restores.
+func (t *Trace) writePlacement(w io.Writer, pair func(Reorder)) {
+	p := t.Placement
+	fmt.Fprintf(w, "fences: an optimal placement for this test (cost %d) adds these; with them no execution fails:\n", p.Cost)
+	for _, needed := range []bool{true, false} {
+		for _, f := range p.Fences {
+			if f.Needed != needed {
+				continue
+			}
+			fmt.Fprintf(w, "  %s fence at %s: ", f.Kind, f.Pos)
+			switch {
+			case !f.Needed:
+				fmt.Fprintf(w, "another failing execution needs it (this one reorders nothing across it)\n")
+				continue
+			case len(f.Restores) == 0:
+				fmt.Fprintf(w, "this execution needs it (for accesses that no other thread sees)\n")
+				continue
+			}
+			fmt.Fprintf(w, "this execution needs it; it restores\n")
+			for j, i := range f.Restores {
+				if j == maxPairsShown {
+					fmt.Fprintf(w, "    … and %d more pairs\n", len(f.Restores)-j)
+					break
+				}
+				fmt.Fprint(w, "  ")
+				pair(t.Reordered[i])
+				fmt.Fprintln(w)
+			}
+		}
+	}
+}
+
 // maxPairsShown is how many of the pairs a cause's fence restores the
 // text lists (the JSON has them all).
 const maxPairsShown = 3
@@ -583,6 +681,8 @@ func (t *Trace) writeReorderings(w io.Writer) {
 	}
 	c := t.Cause
 	switch {
+	case t.Placement != nil:
+		t.writePlacement(w, pair)
 	case c == nil:
 		if len(t.Reordered) > 0 {
 			fmt.Fprintf(w, "reordered by the memory model (program order ≠ memory order):\n")

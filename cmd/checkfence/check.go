@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -13,7 +14,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"checkfence/explain"
+	"checkfence/infer"
+	"checkfence/memmodel"
 	"checkfence/mining"
+	"checkfence/tests"
 	"checkfence/trace"
 )
 
@@ -27,6 +31,7 @@ func checkCommand(status *int) *cli.Command {
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
 			&cli.BoolFlag{Name: "explain", Usage: "for a test that passes on a weak model, name a minimal set of the orderings its proof needs (fences, atomic blocks, program-order pairs the model keeps)"},
+			&cli.BoolFlag{Name: "infer", Usage: "for a failing test, suggest the fences of an optimal placement for it (fences --infer on that test) instead of a minimal cause, and say which of them the counterexample needs"},
 			&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report of each failing or inconclusive test into this directory (TEST-MODEL.html)"},
 			&cli.StringFlag{Name: "dot", Usage: "write the execution graph of each failing or inconclusive test to this Graphviz file (one digraph each)"},
 		}, pipelineFlags()...),
@@ -59,7 +64,15 @@ func checkCommand(status *int) *cli.Command {
 					res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
 					var cause *explain.Cause
 					var causeErr error
-					if err == nil && res.Verdict == mining.Fail && !res.SerialBug {
+					var sugg *infer.Suggestion
+					if err == nil && res.Verdict == mining.Fail && !res.SerialBug && c.Bool("infer") {
+						topt.Progress("%s on %s: inferring the fences the test needs", t.Name, m.Name)
+						sugg, err = suggestFences(scope.ctx, j, t, m, topt)
+						if err == nil && len(sugg.Placed) == 0 {
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: no fence placement was found (%s): %s\n", t.Name, m.Name, sugg.Inference.Verdict, sugg.Inference.Why)
+						}
+					}
+					if err == nil && res.Verdict == mining.Fail && !res.SerialBug && (sugg == nil || len(sugg.Placed) == 0) {
 						topt.Progress("%s on %s: finding the reorderings the failure needs", t.Name, m.Name)
 						cause, causeErr = explain.FailureCause(scope.ctx, res, topt.Encode)
 					}
@@ -89,6 +102,13 @@ func checkCommand(status *int) *cli.Command {
 						failed = true
 						tr = trace.Build(res.Encoding, res.Counterexample, res.Spec.Outcomes)
 						switch {
+						case sugg != nil && len(sugg.Placed) > 0:
+							// the counterexample of the check the placement's
+							// fences are placed in (the same test, with
+							// the fence slots)
+							x := sugg.Check
+							tr = trace.Build(x.Encoding, x.Counterexample, x.Spec.Outcomes)
+							tr.SetPlacement(sugg.Inference.Cost, placedFences(sugg.Placed))
 						case cause != nil:
 							tr.SetCause(cause, res.Counterexample)
 						case causeErr != nil:
@@ -299,4 +319,41 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 		rec["loop"] = map[string]any{"id": res.Loop.ID, "pos": res.Loop.Pos.String(), "bound": res.Loop.Bound}
 	}
 	return rec
+}
+
+// suggestFences infers an optimal placement for failing test t on m
+// (check --infer), compiling the implementation with its fence slots once
+// per job.
+func suggestFences(ctx context.Context, j *job, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions) (*infer.Suggestion, error) {
+	if j.slotted == nil {
+		opts := j.copts
+		opts.FenceSlots = true
+		slotted, err := compileC(j.cfiles, opts)
+		if err != nil {
+			return nil, err
+		}
+		j.slotted = slotted
+	}
+	spec := j.spec
+	if spec == nil {
+		spec = j.prog
+	}
+	s, err := infer.Suggest(ctx, j.slotted, spec, t, m, opt)
+	if err != nil {
+		return nil, err
+	}
+	if s.Check.Verdict != mining.Fail {
+		// the same test with empty fence slots: the verdicts must agree
+		return nil, fmt.Errorf("%s on %s: fails, but %s with fence slots: %w", t.Name, m.Name, s.Check.Verdict, mining.ErrInternal)
+	}
+	return s, nil
+}
+
+// placedFences gives the trace what it shows of a placement.
+func placedFences(ps []infer.Placed) []trace.PlacedFence {
+	var out []trace.PlacedFence
+	for _, p := range ps {
+		out = append(out, trace.PlacedFence{Kind: p.Kind, Pos: p.Pos, Needed: p.Needed, Restores: p.Restores})
+	}
+	return out
 }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -81,6 +83,96 @@ func TestCheckExplainPass(t *testing.T) {
 		}
 		if tc.model == "tso" && strings.Contains(out, "fence at") {
 			t.Errorf("tso needs none of the code's fences:\n%s", out)
+		}
+	}
+}
+
+// TestCheckInferSuggests: check --infer suggests the fences of an optimal
+// placement for the failing test and says which of them its
+// counterexample needs. Message passing needs a store-store fence between
+// the sender's stores on pso and relaxed, and a load-load fence between
+// the receiver's loads on relaxed only (pso keeps loads in order); tso
+// keeps both, so the test passes there.
+func TestCheckInferSuggests(t *testing.T) {
+	const dir = "../../examples/c/"
+	for _, tc := range []struct {
+		model string
+		code  int
+		want  []string // kind@line of the placement
+	}{
+		{"relaxed", exitFail, []string{"store-store@12", "load-load@18"}},
+		{"pso", exitFail, []string{"store-store@12"}},
+		{"tso", exitPass, nil},
+	} {
+		code, out, errs := runCmd(t, "check", "--infer", "--json", "--no-cache", "--model", tc.model, dir+"mp.c", dir+"mp.tests")
+		if code != tc.code {
+			t.Fatalf("%s: status %d, want %d: %s", tc.model, code, tc.code, errs)
+		}
+		var rec struct {
+			Verdict string `json:"verdict"`
+			Trace   *struct {
+				Reordered []struct {
+					Cause bool `json:"cause"`
+				} `json:"reordered"`
+				Cause     any `json:"cause"`
+				Placement *struct {
+					Cost   int `json:"cost"`
+					Fences []struct {
+						Kind     string `json:"kind"`
+						Pos      string `json:"pos"`
+						Needed   bool   `json:"needed"`
+						Restores []int  `json:"restores"`
+					} `json:"fences"`
+				} `json:"placement"`
+			} `json:"counterexample"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.model, err, out)
+		}
+		if tc.want == nil {
+			if rec.Trace != nil {
+				t.Errorf("%s: a trace for a passing test:\n%s", tc.model, out)
+			}
+			continue
+		}
+		if rec.Trace == nil || rec.Trace.Placement == nil {
+			t.Fatalf("%s: no placement in the trace:\n%s", tc.model, out)
+		}
+		p := rec.Trace.Placement
+		if rec.Trace.Cause != nil {
+			t.Errorf("%s: both a minimal cause and a placement:\n%s", tc.model, out)
+		}
+		var got []string
+		needed := 0
+		for _, f := range p.Fences {
+			line, _, _ := strings.Cut(strings.TrimPrefix(f.Pos, dir+"mp.c:"), ":")
+			got = append(got, f.Kind+"@"+line)
+			if f.Needed {
+				needed++
+				if len(f.Restores) == 0 {
+					t.Errorf("%s: the needed fence %s at %s restores no pair", tc.model, f.Kind, f.Pos)
+				}
+			} else if len(f.Restores) != 0 {
+				t.Errorf("%s: the fence %s at %s is not needed but restores pairs", tc.model, f.Kind, f.Pos)
+			}
+			for _, i := range f.Restores {
+				if i >= len(rec.Trace.Reordered) || !rec.Trace.Reordered[i].Cause {
+					t.Errorf("%s: the fence at %s restores pair %d, not a cause pair", tc.model, f.Pos, i)
+				}
+			}
+		}
+		if !slices.Equal(got, tc.want) || p.Cost != len(tc.want) {
+			t.Errorf("%s: placement %v of cost %d, want %v", tc.model, got, p.Cost, tc.want)
+		}
+		if needed == 0 {
+			t.Errorf("%s: the counterexample needs none of the placement's fences", tc.model)
+		}
+	}
+	// the text says the same
+	_, out, _ := runCmd(t, "check", "--infer", "--no-cache", "--model", "pso", dir+"mp.c", dir+"mp.tests")
+	for _, w := range []string{"fences: an optimal placement for this test (cost 1)", "store-store fence at " + dir + "mp.c:12:5: this execution needs it; it restores", "store flag (" + dir + "mp.c:12:10) went before store data (" + dir + "mp.c:11:10)"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("pso text lacks %q:\n%s", w, out)
 		}
 	}
 }

@@ -23,7 +23,10 @@ type job struct {
 	// cfiles are the implementation's C files, and copts how they were
 	// compiled.
 	cfiles []string
-	copts  cfront.Options
+	// slotted is the implementation compiled with fence slots, when
+	// inference needs it
+	slotted *lsl.Program
+	copts   cfront.Options
 	// fileErrs are the test files that could not be read or parsed: the
 	// command checks the others, then ends with status 2.
 	fileErrs []error
