@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -80,6 +82,9 @@ func benchCommand(status *int) *cli.Command {
 			for _, d := range c.Args().Slice() {
 				if fi, err := os.Stat(d); err == nil && !fi.IsDir() {
 					continue // a file beside the suites, matched by a glob
+				}
+				if _, err := os.Stat(filepath.Join(d, "expected.tsv")); errors.Is(err, fs.ErrNotExist) {
+					continue // a folder beside the suites (testdata, grow), matched by a glob
 				}
 				s, err := algorithms.Load(d)
 				if err != nil {

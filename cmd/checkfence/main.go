@@ -62,6 +62,7 @@ func run(args []string, stdout, stderr io.Writer) (exit int) {
 			mineCommand(&status),
 			fencesCommand(&status),
 			benchCommand(&status),
+			growCommand(&status),
 		},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestGrow runs the two queue families of checkfence grow at small sizes.
+// Their observation sets are known from the queue's semantics: with fixed
+// values 1..k, the dequeuer observes any pattern of k successes and
+// failures (the enqueuer can lag behind or keep ahead at each dequeue),
+// each success returning the next value in order: 2^k observations; with
+// chosen values, each pattern for each of the 2^k inputs: 4^k.
+func TestGrow(t *testing.T) {
+	code, out, errs := runCmd(t, "grow", "--model", "sc", "--family", "msn-fixed", "--family", "msn-chosen", "--max", "3", "--json", "../../algorithms")
+	if code != exitPass {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	type row struct {
+		Family   string `json:"family"`
+		K        int    `json:"k"`
+		Verdict  string `json:"verdict"`
+		SpecSize int    `json:"spec_size"`
+		Stats    struct {
+			Vars     int `json:"vars"`
+			SatCalls int `json:"sat_calls"`
+		} `json:"stats"`
+	}
+	var rows []row
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r row
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		rows = append(rows, r)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 4 (two families, k = 2 and 3):\n%s", len(rows), out)
+	}
+	base := map[string]int{"msn-fixed": 2, "msn-chosen": 4}
+	for i, r := range rows {
+		want := 1
+		for range r.K {
+			want *= base[r.Family]
+		}
+		if r.Verdict != "pass" || r.SpecSize != want || r.Stats.SatCalls == 0 {
+			t.Errorf("%s k=%d: %s, %d observations (want pass, %d), %d SAT calls", r.Family, r.K, r.Verdict, r.SpecSize, want, r.Stats.SatCalls)
+		}
+		if i%2 == 1 && r.Stats.Vars <= rows[i-1].Stats.Vars {
+			t.Errorf("%s: k=%d has %d variables, k=%d %d: the test did not grow", r.Family, r.K, r.Stats.Vars, rows[i-1].K, rows[i-1].Stats.Vars)
+		}
+	}
+	// the text table has a header and a row per size
+	_, text, _ := runCmd(t, "grow", "--model", "sc", "--family", "msn-fixed", "--max", "2", "../../algorithms")
+	if !strings.Contains(text, "sat_calls") || !strings.Contains(text, "msn-fixed") {
+		t.Errorf("no table:\n%s", text)
+	}
+	if code, _, _ := runCmd(t, "grow", "--family", "nosuch", "../../algorithms"); code != exitUsage {
+		t.Errorf("an unknown family: status %d, want %d", code, exitUsage)
+	}
+}
+
+// TestBenchSkipsFoldersWithoutSuite: bench algorithms/* also matches
+// algorithms/testdata and algorithms/grow, which are not suites.
+func TestBenchSkipsFoldersWithoutSuite(t *testing.T) {
+	code, out, errs := runCmd(t, "bench", "--quick", "--test", "T0", "../../algorithms/grow", "../../algorithms/testdata", "../../algorithms/msn")
+	if code != exitPass {
+		t.Fatalf("status %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "msn-fenced.c") || strings.Contains(out, "grow") {
+		t.Errorf("want msn's T0 row only:\n%s", out)
+	}
+}
