@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"runtime"
 	"slices"
 	"sort"
 	"time"
@@ -41,6 +42,16 @@ type PipelineOptions struct {
 	// NoStutterReduction unrolls without the stutter reduction (see
 	// package unroll), to measure it or cross-check it.
 	NoStutterReduction bool
+	// Sequential asks every question on one goroutine: no background
+	// failure questions, no racing prover (see lazy). It is implied when
+	// the process may use one core only (GOMAXPROCS 1, which Go derives
+	// from the CPUs the process may run on, as taskset sets them).
+	Sequential bool
+}
+
+// sequential reports whether questions are asked one at a time.
+func (o *PipelineOptions) sequential() bool {
+	return o.Sequential || runtime.GOMAXPROCS(0) < 2
 }
 
 func (o *PipelineOptions) progress(format string, args ...any) {
@@ -122,6 +133,19 @@ type TestResult struct {
 // solver (questions.Race), whose "no" ends it. Under serial loops do not
 // retry for stale values, and there is no background.
 //
+// On one core (PipelineOptions.Sequential) the background is inline:
+// each kept failure question is answered on the main path before its
+// round's exceed question (code without its fences on relaxed fails
+// early, where bounding its loops would take minutes: harris Saacr
+// unfenced, 0.3 s instead of 91 s); the last round's failure question
+// goes first to the main solver, which has learnt from that round's exceed
+// question (lazylist Sarr: 9.8 s instead of 13.4 s), and only a failure
+// found there is asked again of the speculative question; and no prover
+// races. The answers, and so the verdict and the counterexample (the
+// earliest kept unrolling's failure), are those of two cores, where a
+// second goroutine would only take the first's time (msn Tpc6 on one
+// core: 28 s with it, 18-20 s without, 12 s on two).
+//
 // When a loop cannot be bounded, *exceeding is set to an execution of the
 // returned encoding that runs past its bound.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
@@ -132,7 +156,12 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.B
 	// main is cancelled when the background finds a failure: the rounds
 	// can stop
 	l.main, l.stopMain = context.WithCancel(ctx)
-	if model != "serial" {
+	switch {
+	case model == "serial":
+	case opt.sequential():
+		// one core: a question runs only when its answer is needed
+		l.background = questions.NewInline(l.meter)
+	default:
 		l.background = questions.NewBackground(l.meter)
 	}
 	defer func() {
@@ -212,6 +241,12 @@ func (l *lazyRun) ask(u *unroll.Result) *asked {
 	a.Pending = l.background.Ask(l.ctx, l.failure(u), onFound)
 	if a.kept {
 		l.kept = append(l.kept, a)
+		if l.opt.sequential() {
+			// one core: a kept question is answered before the round
+			// goes on, as the background would have answered it
+			// beside the round (a failure found stops the rounds)
+			a.Wait(l.main)
+		}
 	}
 	return a
 }
@@ -265,6 +300,22 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 			}
 		}
 		if !cur.kept {
+			if l.opt.sequential() {
+				// One core: ask the main solver first, which has
+				// learnt from the exceed questions of this
+				// unrolling. Its "no" settles the question;
+				// a failure is asked again of cur, whose
+				// counterexample two cores would report.
+				switch r, err := l.mainFailure(enc, failure); {
+				case err != nil:
+					return nil, nil, nil, false, err
+				case r == 0:
+					return l.interrupted()
+				case r == -1:
+					cur.Cancel()
+					return u, enc, stuck, false, nil
+				}
+			}
 			l.kept = append(l.kept, cur)
 		}
 		// The main path waits for the answer: its solving time.
@@ -282,20 +333,29 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 		}
 		return l.settle(u, enc, stuck, false)
 	}
-	bad, err := failure(l.main)
-	if err != nil {
-		if l.main.Err() != nil {
-			return l.interrupted()
-		}
+	switch r, err := l.mainFailure(enc, failure); {
+	case err != nil:
 		return nil, nil, nil, false, err
-	}
-	switch l.meter.FirstOf(l.main, enc, false, enc.Assumptions(), bad) {
-	case 0:
+	case r == 0:
 		return l.interrupted()
-	case -1:
+	case r == -1:
 		return u, enc, stuck, false, nil // nor can a smaller unrolling fail
 	}
 	return l.settle(u, enc, nil, true)
+}
+
+// mainFailure asks the failure question of the last unrolling of the main
+// solver, whose encoding is enc: 1 (with the failing execution as enc's
+// solution), -1, or 0 if the main path was stopped.
+func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (int, error) {
+	bad, err := failure(l.main)
+	if err != nil {
+		if l.main.Err() != nil {
+			return 0, nil
+		}
+		return 0, err
+	}
+	return l.meter.FirstOf(l.main, enc, false, enc.Assumptions(), bad), nil
 }
 
 // exceeds asks whether an execution of u (encoded as enc) exceeds its
@@ -309,7 +369,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 	ask := func(ctx context.Context) int {
 		return l.meter.FirstOf(ctx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raised))
 	}
-	if l.model == "serial" {
+	if l.model == "serial" || l.opt.sequential() {
 		return ask(l.main)
 	}
 	prove := func(ctx context.Context) bool {

@@ -244,14 +244,16 @@ func TestCheckTestDeterministic(t *testing.T) {
 	}
 	var first string
 	defer func(d time.Duration) { proverDelay = d }(proverDelay)
-	for i, procs := range []int{2, 1, 2, 1, 2, 1} {
-		// the last two runs race a prover against every exceed
+	// GOMAXPROCS 1 asks every question on one goroutine (sequential);
+	// so does the Sequential option with 2
+	for i, procs := range []int{2, 1, 2, 1, 2, 1, 2} {
+		// the last three runs race a prover against every exceed
 		// question from its start
 		if i >= 4 {
 			proverDelay = 0
 		}
 		old := runtime.GOMAXPROCS(procs)
-		res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), PipelineOptions{MaxUnroll: 4})
+		res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), PipelineOptions{MaxUnroll: 4, Sequential: i == 6})
 		runtime.GOMAXPROCS(old)
 		if err != nil {
 			t.Fatal(err)

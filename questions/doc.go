@@ -27,6 +27,9 @@
 //     core), one at a time in the order asked; Earliest returns the
 //     first of a list of them, in list order, whose answer is 1, asking
 //     again on the caller's goroutine any the background left unanswered.
+//     On one core NewInline's Background answers a question only when
+//     its answer is waited for, on the waiting goroutine: the same
+//     answers, without a second goroutine taking the core's time.
 //
 // Deterministic answers: every answer that counts comes from a solver
 // whose questions do not depend on timing (the main solver, or the

@@ -113,14 +113,28 @@ type Pending struct {
 	// answer is 1; Err is why the answer is 0, if not a cancellation.
 	Enc *encode.Encoding
 	Err error
+
+	inline *Background // set when answered on demand, by Wait
+	done   bool
+	result int
 }
 
 // Cancel stops the question (its answer is 0 unless it is in already).
 func (p *Pending) Cancel() { p.cancel() }
 
 // Wait waits for the answer; it returns false if ctx ends first. The
-// answer stays available to later Waits.
+// answer stays available to later Waits. A question of an inline
+// Background is answered here, on the caller's goroutine.
 func (p *Pending) Wait(ctx context.Context) (int, bool) {
+	if p.inline != nil {
+		if ctx.Err() != nil {
+			return 0, false
+		}
+		if !p.done {
+			p.result, p.done = p.inline.answer(p), true
+		}
+		return p.result, true
+	}
 	select {
 	case r := <-p.answer:
 		p.answer <- r
@@ -131,11 +145,23 @@ func (p *Pending) Wait(ctx context.Context) (int, bool) {
 }
 
 // Background answers questions on a goroutine of its own, one at a time,
-// in the order they are asked, each on an encoding of its own.
+// in the order they are asked, each on an encoding of its own; or, made
+// by NewInline, only when the answer is waited for, on the waiting
+// goroutine.
 type Background struct {
-	meter *Meter
-	queue chan *Pending
-	done  chan struct{}
+	meter  *Meter
+	queue  chan *Pending
+	done   chan struct{}
+	inline bool
+}
+
+// NewInline returns a Background for one core: it answers a question only
+// when Wait asks for the answer, on the caller's goroutine, so that
+// questions whose answers are not needed cost nothing, and those that are
+// do not share the core with the main path. The answers are those the
+// goroutine would give.
+func NewInline(meter *Meter) *Background {
+	return &Background{meter: meter, inline: true}
 }
 
 // NewBackground starts a background asker that counts its calls in meter.
@@ -149,6 +175,10 @@ func NewBackground(meter *Meter) *Background {
 func (b *Background) Ask(ctx context.Context, q Question, onFound func()) *Pending {
 	p := &Pending{question: q, onFound: onFound, answer: make(chan int, 1)}
 	p.ctx, p.cancel = context.WithCancel(ctx)
+	if b.inline {
+		p.inline = b
+		return p
+	}
 	b.queue <- p
 	return p
 }
@@ -156,6 +186,9 @@ func (b *Background) Ask(ctx context.Context, q Question, onFound func()) *Pendi
 // Close stops the asker after the question it is on and waits for it.
 // Questions asked afterwards are not allowed.
 func (b *Background) Close() {
+	if b.inline {
+		return
+	}
 	close(b.queue)
 	<-b.done
 }

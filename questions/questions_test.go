@@ -135,3 +135,55 @@ func TestEarliest(t *testing.T) {
 		t.Errorf("a question that cannot be asked: error %v", err)
 	}
 }
+
+// TestInline: an inline background asks a question only when its answer
+// is waited for, once, and Earliest gives the answer the goroutine would:
+// the first question in list order with a solution.
+func TestInline(t *testing.T) {
+	asked := map[string]int{}
+	question := func(name string, possible bool) questions.Question {
+		return func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+			asked[name]++
+			enc := blank(t)
+			a, b := enc.NewVar(), enc.NewVar()
+			enc.AddClause(a.Not())
+			if possible {
+				return enc, [][]encode.Lit{{b}}, nil
+			}
+			return enc, [][]encode.Lit{{a}}, nil
+		}
+	}
+	var m questions.Meter
+	in := questions.NewInline(&m)
+	defer in.Close()
+	ctx := context.Background()
+	none := in.Ask(ctx, question("none", false), nil)
+	found := false
+	first := in.Ask(ctx, question("first", true), func() { found = true })
+	unneeded := in.Ask(ctx, question("unneeded", true), nil)
+	if len(asked) != 0 {
+		t.Fatalf("questions asked before their answers were waited for: %v", asked)
+	}
+	if r, ok := none.Wait(ctx); !ok || r != -1 {
+		t.Errorf("none: %d %v, want -1", r, ok)
+	}
+	p, err := m.Earliest(ctx, []*questions.Pending{none, first, unneeded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != first || p.Enc == nil || !found {
+		t.Errorf("Earliest: %p (found %v), want the second question with its encoding", p, found)
+	}
+	if asked["none"] != 1 || asked["first"] != 1 || asked["unneeded"] != 0 {
+		t.Errorf("asked %v: want none and first once each, unneeded never", asked)
+	}
+	// a cancelled question is answered 0, and Earliest asks it again
+	again := in.Ask(ctx, question("again", true), nil)
+	again.Cancel()
+	if r, _ := again.Wait(ctx); r != 0 {
+		t.Errorf("cancelled: %d, want 0", r)
+	}
+	if p, err := m.Earliest(ctx, []*questions.Pending{again}); err != nil || p != again || p.Enc == nil {
+		t.Errorf("Earliest on a cancelled question: %p %v, want it asked again", p, err)
+	}
+}
