@@ -89,6 +89,38 @@ func TestMessagePassingTrace(t *testing.T) {
 	if slices.Sort(kinds); !cause.Found || !slices.Equal(kinds, []string{"load-load", "store-store"}) {
 		t.Errorf("cause %+v, want a load-load and a store-store fence", cause)
 	}
+	// The same execution with a placement instead (check --infer): a
+	// fence for each kind of pair it reorders, needed, restoring exactly
+	// those pairs, and one that another execution needs.
+	placed := Build(enc, res.Counterexample, spec.Outcomes)
+	var fs []PlacedFence
+	for _, kind := range []lsl.FenceKind{lsl.StoreStore, lsl.LoadLoad} {
+		var pairs []explain.Pair
+		for _, r := range placed.Reordered {
+			if r.Fence == kind.String() {
+				pairs = append(pairs, r.pair)
+			}
+		}
+		fs = append(fs, PlacedFence{Kind: kind, Pos: lsl.Pos{File: "MP.litmus", Line: 11 + len(fs), Col: 1}, Needed: len(pairs) > 0,
+			Restores: func(a, b *encode.Access) bool { return slices.Contains(pairs, explain.Pair{First: a, Second: b}) }})
+	}
+	fs = append(fs, PlacedFence{Kind: lsl.Full, Pos: lsl.Pos{File: "MP.litmus", Line: 13, Col: 1},
+		Restores: func(a, b *encode.Access) bool { return false }})
+	placed.SetPlacement(4, fs)
+	needed := 0
+	for i, f := range placed.Placement.Fences {
+		if f.Needed {
+			needed++
+		}
+		if f.Needed != (len(f.Restores) > 0) {
+			t.Errorf("placement fence %d: needed %v, restores %v", i, f.Needed, f.Restores)
+		}
+	}
+	if needed == 0 || !slices.ContainsFunc(placed.Reordered, func(r Reorder) bool { return r.Cause }) {
+		t.Errorf("no needed fence, or no pair marked: %+v", placed.Placement)
+	}
+	goldenTrace(t, placed, "mp-relaxed-placement")
+
 	tr.SetCause(cause, res.Counterexample)
 	goldenTrace(t, tr, "mp-relaxed")
 	var dot, page bytes.Buffer
@@ -110,6 +142,11 @@ func TestMessagePassingTrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden(t, "mp-relaxed.html", page.Bytes())
+	page.Reset()
+	if err := placed.WriteHTML(&page, litmusLine); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "mp-relaxed-placement.html", page.Bytes())
 }
 
 func golden(t *testing.T, name string, got []byte) {
