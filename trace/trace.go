@@ -650,16 +650,22 @@ func (t *Trace) writePlacement(w io.Writer, pair func(Reorder)) {
 				continue
 			}
 			fmt.Fprintf(w, "this execution needs it; it restores\n")
-			for j, i := range f.Restores {
-				if j == maxPairsShown {
-					fmt.Fprintf(w, "    … and %d more pairs\n", len(f.Restores)-j)
-					break
-				}
-				fmt.Fprint(w, "  ")
-				pair(t.Reordered[i])
-				fmt.Fprintln(w)
-			}
+			t.writeRestored(w, f.Restores, pair)
 		}
+	}
+}
+
+// writeRestored lists the first maxPairsShown of the reordered pairs a
+// fence restores (indexes in Reordered).
+func (t *Trace) writeRestored(w io.Writer, restores []int, pair func(Reorder)) {
+	for j, i := range restores {
+		if j == maxPairsShown {
+			fmt.Fprintf(w, "    … and %d more pairs\n", len(restores)-j)
+			break
+		}
+		fmt.Fprint(w, "  ")
+		pair(t.Reordered[i])
+		fmt.Fprintln(w)
 	}
 }
 
@@ -698,15 +704,7 @@ func (t *Trace) writeReorderings(w io.Writer) {
 		fmt.Fprintf(w, "cause: with these fences no execution fails so (a minimal set; each restores the pairs below it):\n")
 		for _, f := range c.Fences {
 			fmt.Fprintf(w, "  %s fence %s the %s at %s\n", f.Kind, f.Where, f.Site.Kind, f.Site.Pos)
-			for j, i := range f.Restores {
-				if j == maxPairsShown {
-					fmt.Fprintf(w, "    … and %d more pairs\n", len(f.Restores)-j)
-					break
-				}
-				fmt.Fprint(w, "  ")
-				pair(t.Reordered[i])
-				fmt.Fprintln(w)
-			}
+			t.writeRestored(w, f.Restores, pair)
 			if len(f.Restores) == 0 {
 				fmt.Fprintf(w, "    (restores pairs of another failing execution)\n")
 			}
