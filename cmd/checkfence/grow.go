@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -87,7 +88,7 @@ func growCommand(status *int) *cli.Command {
 			dir := c.Args().First()
 			only := map[string]bool{}
 			for _, f := range c.StringSlice("family") {
-				if !containsName(names, f) {
+				if !slices.Contains(names, f) {
 					return usageError{fmt.Errorf("--family: %q is not one of %s", f, strings.Join(names, ", "))}
 				}
 				only[f] = true
@@ -166,13 +167,4 @@ func growOne(ctx context.Context, prog *lsl.Program, t *tests.Test, m *memmodel.
 		return r, nil
 	}
 	return res, err
-}
-
-func containsName(names []string, n string) bool {
-	for _, x := range names {
-		if x == n {
-			return true
-		}
-	}
-	return false
 }
