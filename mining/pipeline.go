@@ -299,6 +299,7 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 				a.Cancel()
 			}
 		}
+		mainFailed := false
 		if !cur.kept {
 			if l.opt.sequential() {
 				// One core: ask the main solver first, which has
@@ -315,6 +316,7 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 					cur.Cancel()
 					return u, enc, stuck, false, nil
 				}
+				mainFailed = true
 			}
 			l.kept = append(l.kept, cur)
 		}
@@ -326,6 +328,9 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 		}
 		l.meter.AddSolveTime(time.Since(t0))
 		switch {
+		case r == -1 && mainFailed:
+			// two encodings of one unrolling disagree
+			return nil, nil, nil, false, fmt.Errorf("%s: the main solver found a failure that the failure question's own encoding does not have: %w", l.t.Name, ErrInternal)
 		case r == -1:
 			return u, enc, stuck, false, nil
 		case r == 0 && cur.Err != nil:
