@@ -57,6 +57,14 @@
 // passed with a placement is not checked again under a larger one (more
 // fences only remove executions).
 //
+// Each check of a test starts its lazy unrolling from the bounds the
+// test's last passing check ended with, not from 1 (newTestCheck).
+// This changes no answer: an execution of a larger unrolling is an
+// execution of the program, so a failure found there is real, and a pass
+// still needs the proof that no execution exceeds the bounds reached.
+// The counterexamples may be others, and so the rounds; optimality does
+// not depend on which failures are found (step 3 holds for each).
+//
 // # Suggestions for one counterexample
 //
 // Suggest (check --infer) infers a placement P for one failing test and

@@ -11,6 +11,7 @@ import (
 	"checkfence/memmodel"
 	"checkfence/mining"
 	"checkfence/tests"
+	"checkfence/unroll"
 )
 
 // Verdict is the outcome of an inference.
@@ -68,11 +69,7 @@ func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m 
 	}
 	var checks []testCheck
 	for _, t := range ts {
-		checks = append(checks, testCheck{t.Name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
-			topt := opt
-			topt.Encode.FenceOn = on
-			return mining.CheckTest(ctx, prog, spec, t, m, topt)
-		}})
+		checks = append(checks, newTestCheck(prog, spec, t, m, opt))
 	}
 	return solve(ctx, m, candidates(slotted, kinds), checks, opt.Progress)
 }
@@ -81,6 +78,26 @@ func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m 
 type testCheck struct {
 	name  string
 	check func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error)
+}
+
+// newTestCheck checks t on the expanded program prog with lazy unrolling.
+// Each check starts from the loop bounds the test's last passing check
+// needed (mining.PipelineOptions.InitialBounds): the placements of
+// successive rounds differ by a few fences, and raising the bounds again
+// from 1 took a third of the time (lazylist, Saacr Sac Sar: 23.5 s
+// without, 15.8 s with). Starting higher changes no verdict.
+func newTestCheck(prog, spec *lsl.Program, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions) testCheck {
+	var passedWith unroll.Bounds
+	return testCheck{t.Name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
+		topt := opt
+		topt.Encode.FenceOn = on
+		topt.InitialBounds = passedWith
+		r, err := mining.CheckTest(ctx, prog, spec, t, m, topt)
+		if err == nil && r.Verdict == mining.Pass {
+			passedWith = r.Stats.Bounds
+		}
+		return r, err
+	}}
 }
 
 // hittingSet is the solver of the hitting-set problems (a variable so that

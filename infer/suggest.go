@@ -67,12 +67,7 @@ func Suggest(ctx context.Context, slotted, spec *lsl.Program, t *tests.Test, m *
 	if opt.Cache == nil {
 		opt.Cache = mining.NewMemoryCache()
 	}
-	tc := testCheck{t.Name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
-		topt := opt
-		topt.Encode.FenceOn = on
-		return mining.CheckTest(ctx, prog, spec, t, m, topt)
-	}}
-	return suggest(ctx, m, candidates(slotted, kinds), tc, opt.Progress)
+	return suggest(ctx, m, candidates(slotted, kinds), newTestCheck(prog, spec, t, m, opt), opt.Progress)
 }
 
 // suggest is Suggest on one test's check.

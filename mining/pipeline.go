@@ -47,6 +47,13 @@ type PipelineOptions struct {
 	// the process may use one core only (GOMAXPROCS 1, which Go derives
 	// from the CPUs the process may run on, as taskset sets them).
 	Sequential bool
+	// InitialBounds are bounds to start the lazy unrolling from, for
+	// loops that need more than one iteration; it raises them only. A
+	// caller that checks a test again with other fences passes those its
+	// last check needed (fence inference), saving the rounds that would
+	// raise them again. Starting higher changes no verdict: the rounds
+	// still prove that the bounds suffice.
+	InitialBounds unroll.Bounds
 }
 
 // sequential reports whether questions are asked one at a time.
@@ -665,6 +672,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		for k, v := range mining.bounds {
 			bounds[k] = v
 		}
+	}
+	for k, v := range opt.InitialBounds {
+		bounds[k] = max(bounds[k], min(v, opt.MaxUnroll))
 	}
 	res := &TestResult{Test: t, Model: m}
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {

@@ -217,6 +217,29 @@ func TestCheckTest(t *testing.T) {
 			if tc.verdict != Inconclusive && res.Stats.SpecSize == 0 {
 				t.Error("empty specification")
 			}
+			// Starting the lazy unrolling from higher bounds (as fence
+			// inference does) changes no verdict: every loop at 3, but spin
+			// loops.
+			u, err := unroll.UnrollWith(prog, harness(tc.test), unroll.Options{NoStutterReduction: tc.noStutter})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.InitialBounds = unroll.Bounds{}
+			for _, l := range u.Loops {
+				if !l.Spin { // a spin loop's bound is not raised (package unroll)
+					opt.InitialBounds[l.ID] = 3
+				}
+			}
+			if len(opt.InitialBounds) == 0 {
+				return
+			}
+			high, err := CheckTest(context.Background(), prog, nil, harness(tc.test), memmodel.MustByName(tc.model), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if high.Verdict != tc.verdict || high.Stats.Instrs <= res.Stats.Instrs && tc.verdict != Inconclusive {
+				t.Errorf("from bounds of 3: %s on %d instructions, want %s on more than %d", high.Verdict, high.Stats.Instrs, tc.verdict, res.Stats.Instrs)
+			}
 		})
 	}
 }
