@@ -88,24 +88,30 @@ func TestRace(t *testing.T) {
 	}
 }
 
+// question is a question that encodes afresh, as lazy unrolling's do: a
+// disjunct a, which is impossible, or b, which is possible; asked, if set,
+// is called each time it is asked.
+func question(t *testing.T, possible bool, asked func()) questions.Question {
+	return func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+		if asked != nil {
+			asked()
+		}
+		enc := blank(t)
+		a, b := enc.NewVar(), enc.NewVar()
+		enc.AddClause(a.Not())
+		if possible {
+			return enc, [][]encode.Lit{{b}}, nil
+		}
+		return enc, [][]encode.Lit{{a}}, nil
+	}
+}
+
 // TestEarliest: of questions answered in the background, Earliest returns
 // the first in list order that has a solution, whatever order the answers
 // come in, and asks again on the main path one the background left
 // unanswered (cancelled).
 func TestEarliest(t *testing.T) {
-	// each question encodes afresh, as lazy unrolling's do: a, which is
-	// impossible, or b
-	ask := func(possible bool) questions.Question {
-		return func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
-			enc := blank(t)
-			a, b := enc.NewVar(), enc.NewVar()
-			enc.AddClause(a.Not())
-			if possible {
-				return enc, [][]encode.Lit{{b}}, nil
-			}
-			return enc, [][]encode.Lit{{a}}, nil
-		}
-	}
+	ask := func(possible bool) questions.Question { return question(t, possible, nil) }
 	a, b := false, true
 	var m questions.Meter
 	bg := questions.NewBackground(&m)
@@ -142,16 +148,7 @@ func TestEarliest(t *testing.T) {
 func TestInline(t *testing.T) {
 	asked := map[string]int{}
 	question := func(name string, possible bool) questions.Question {
-		return func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
-			asked[name]++
-			enc := blank(t)
-			a, b := enc.NewVar(), enc.NewVar()
-			enc.AddClause(a.Not())
-			if possible {
-				return enc, [][]encode.Lit{{b}}, nil
-			}
-			return enc, [][]encode.Lit{{a}}, nil
-		}
+		return question(t, possible, func() { asked[name]++ })
 	}
 	var m questions.Meter
 	in := questions.NewInline(&m)
