@@ -147,17 +147,17 @@ func TestEarliest(t *testing.T) {
 // the first question in list order with a solution.
 func TestInline(t *testing.T) {
 	asked := map[string]int{}
-	question := func(name string, possible bool) questions.Question {
+	named := func(name string, possible bool) questions.Question {
 		return question(t, possible, func() { asked[name]++ })
 	}
 	var m questions.Meter
 	in := questions.NewInline(&m)
 	defer in.Close()
 	ctx := context.Background()
-	none := in.Ask(ctx, question("none", false), nil)
+	none := in.Ask(ctx, named("none", false), nil)
 	found := false
-	first := in.Ask(ctx, question("first", true), func() { found = true })
-	unneeded := in.Ask(ctx, question("unneeded", true), nil)
+	first := in.Ask(ctx, named("first", true), func() { found = true })
+	unneeded := in.Ask(ctx, named("unneeded", true), nil)
 	if len(asked) != 0 {
 		t.Fatalf("questions asked before their answers were waited for: %v", asked)
 	}
@@ -175,7 +175,7 @@ func TestInline(t *testing.T) {
 		t.Errorf("asked %v: want none and first once each, unneeded never", asked)
 	}
 	// a cancelled question is answered 0, and Earliest asks it again
-	again := in.Ask(ctx, question("again", true), nil)
+	again := in.Ask(ctx, named("again", true), nil)
 	again.Cancel()
 	if r, _ := again.Wait(ctx); r != 0 {
 		t.Errorf("cancelled: %d, want 0", r)
