@@ -13,6 +13,7 @@ import (
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/rangeanalysis"
+	"checkfence/symmetry"
 )
 
 // Options control the encoding.
@@ -52,6 +53,14 @@ type Options struct {
 	// an access of the type between them (memory.go, fencePoints). Only
 	// tests set it, to show that the differential test catches it.
 	BreakFencePoints bool
+	// NoSymmetry leaves the symmetry of interchangeable threads alone
+	// (no Symmetry, no SymmetryBreak), to measure what breaking it gains.
+	NoSymmetry bool
+	// BreakSymmetryTooStrong makes SymmetryBreak put each interchangeable
+	// thread's last access, not its first, before the next thread's
+	// first. Only tests set it, to show that the differential test
+	// catches an unsound symmetry reduction.
+	BreakSymmetryTooStrong bool
 }
 
 // Stats describe the size and cost of an encoding.
@@ -92,6 +101,12 @@ type Encoding struct {
 	Error Lit
 	// Exceeded is true iff the execution exceeds some loop bound.
 	Exceeded Lit
+	// Symmetry is the group of the test's interchangeable threads (nil
+	// if none; package symmetry). SymmetryBreak, assumed, keeps one
+	// execution of each family that exchanging them relates (false if
+	// there is no constraint); see SymmetryAssumptions.
+	Symmetry      *symmetry.Group
+	SymmetryBreak Lit
 
 	c      *cnf
 	opt    Options
@@ -182,6 +197,9 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	}
 	if err := e.encodeThreads(); err != nil {
 		return nil, err
+	}
+	if !opt.NoSymmetry {
+		e.Symmetry = symmetry.Find(t, ra)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

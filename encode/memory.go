@@ -320,6 +320,10 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	for _, fc := range fcs {
 		m.addEdge(fc.from.id, fc.to.id)
 	}
+	symPairs := e.symmetryPairs()
+	for _, p := range symPairs {
+		m.addEdge(p[0].id, p[1].id)
+	}
 	alloc := e.orderEvents()
 	if err := ctx.Err(); err != nil {
 		return err
@@ -371,6 +375,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	for _, fc := range fcs {
 		c.add(append(negAll(fc.cond), e.before(fc.from, fc.to))...)
 	}
+	e.encodeSymmetryBreak(symPairs)
 	e.encodeAllocState(alloc)
 
 	// Value axioms.

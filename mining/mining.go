@@ -18,6 +18,10 @@ type Options struct {
 	Encode encode.Options
 	// MaxOutcomes stops an enumeration that finds more outcomes (0: no limit).
 	MaxOutcomes int
+	// noOrbits enumerates under the symmetry constraint without adding
+	// each outcome's orbit: the mutant that shows the differential test
+	// catches an incomplete enumeration.
+	noOrbits bool
 }
 
 // Stats describe one encoding and the solver calls made on it.
@@ -129,8 +133,13 @@ func CheckEncoding(ctx context.Context, enc *encode.Encoding, spec *ObservationS
 	// conflict among clauses added before a solve (explain's repeated
 	// questions tripped on it), and a caller may ask again
 	act := ExcludeSpec(enc, spec)
+	assume := append(enc.Assumptions(), act)
+	if enc.Symmetry != nil && enc.Symmetry.Closed(spec.Outcomes) {
+		// a failing execution has a whole orbit of failing ones
+		assume = append(assume, enc.SymmetryAssumptions()...)
+	}
 	var meter questions.Meter
-	r := meter.Solve(ctx, enc, false, append(enc.Assumptions(), act)...)
+	r := meter.Solve(ctx, enc, false, assume...)
 	st.SatCalls, st.SolveTime = meter.Totals()
 	st.Vars, st.Clauses = enc.Size()
 	st.Total = time.Since(start)

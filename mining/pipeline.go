@@ -379,7 +379,7 @@ func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (in
 // main one (questions.Race). Under serial the main solver asks alone.
 func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string) int {
 	ask := func(ctx context.Context) int {
-		return l.meter.FirstOf(ctx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raised))
+		return l.meter.FirstOf(ctx, enc, false, append(enc.FenceAssumptions(), enc.SymmetryAssumptions()...), exceedOrder(enc, raised))
 	}
 	if l.model == "serial" || l.opt.sequential() {
 		return ask(l.main)
@@ -389,7 +389,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 		if err != nil {
 			return false
 		}
-		return l.meter.FirstOf(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
+		return l.meter.FirstOf(ctx, enc, true, append(enc.FenceAssumptions(), enc.SymmetryAssumptions()...), exceedOrder(enc, raised)) == -1
 	}
 	return questions.Race(l.main, proverDelay, ask, prove)
 }
@@ -457,6 +457,21 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which: %w", t.Name, ErrInternal)
 		}
 	}
+}
+
+// underSymmetry adds the symmetry constraint of enc to each disjunct: for
+// questions whose answer is the same for each member of an orbit (package
+// symmetry).
+func underSymmetry(enc *encode.Encoding, ds [][]encode.Lit) [][]encode.Lit {
+	sym := enc.SymmetryAssumptions()
+	if len(sym) == 0 {
+		return ds
+	}
+	out := make([][]encode.Lit, len(ds))
+	for i, d := range ds {
+		out[i] = append(slices.Clone(d), sym...)
+	}
+	return out
 }
 
 // exceedOrder returns the disjuncts of "an execution exceeds a loop
@@ -561,7 +576,7 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
+		return e, func(context.Context) ([][]encode.Lit, error) { return underSymmetry(e, errorDisjuncts(e)), nil }, nil
 	})
 	if err != nil {
 		return nil, err
@@ -697,7 +712,13 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			}
 			outside := e.NewVar()
 			excludeOutcomes(e, outside, mined.Spec.Outcomes)
-			return append(errorDisjuncts(e), []encode.Lit{outside, e.Error.Not()}), nil
+			ds := append(errorDisjuncts(e), []encode.Lit{outside, e.Error.Not()})
+			if e.Symmetry != nil && e.Symmetry.Closed(mined.Spec.Outcomes) {
+				// an outcome outside a closed set has its whole orbit
+				// outside
+				ds = underSymmetry(e, ds)
+			}
+			return ds, nil
 		}, nil
 	})
 	// The enumeration is over (or stopped) before CheckTest returns.
@@ -766,12 +787,25 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 	set := &ObservationSet{keys: map[string]bool{}}
 	var meter questions.Meter
 	defer func() { st.SatCalls, st.SolveTime = meter.Totals() }()
+	// With interchangeable threads, one execution of each family is
+	// asked for (SymmetryAssumptions), and each outcome found brings its
+	// orbit: its images are outcomes too (package symmetry).
+	assume := append(enc.Assumptions(), act)
+	sym := enc.Symmetry
+	if sym != nil && !opt.noOrbits {
+		assume = append(assume, enc.SymmetryAssumptions()...)
+	}
+	if opt.noOrbits {
+		// the mutant: the constraint without the orbits
+		assume = append(assume, enc.SymmetryAssumptions()...)
+		sym = nil
+	}
 	for {
 		// A solve that finds an outcome at once does not look at ctx.
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
 		}
-		r := meter.Solve(ctx, enc, false, append(enc.Assumptions(), act)...)
+		r := meter.Solve(ctx, enc, false, assume...)
 		if r == 0 {
 			return nil, nil, ctx.Err()
 		}
@@ -787,20 +821,32 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 			enc.AddClause(act.Not(), enc.Error.Not())
 			continue
 		}
-		lits, ok := enc.OutcomeLits(o)
-		if !ok || set.keys[o.Key()] {
+		if set.keys[o.Key()] {
 			return nil, nil, fmt.Errorf("mining: outcome %s cannot be excluded: %w", o.Key(), ErrInternal)
 		}
-		set.keys[o.Key()] = true
-		set.Outcomes = append(set.Outcomes, o)
+		orbit := []lsl.Outcome{o}
+		if sym != nil {
+			orbit = append(orbit, sym.Images(o)...)
+		}
+		for _, o := range orbit {
+			if set.keys[o.Key()] {
+				continue
+			}
+			lits, ok := enc.OutcomeLits(o)
+			if !ok {
+				return nil, nil, fmt.Errorf("mining: outcome %s cannot be excluded: %w", o.Key(), ErrInternal)
+			}
+			set.keys[o.Key()] = true
+			set.Outcomes = append(set.Outcomes, o)
+			block := []encode.Lit{act.Not()}
+			for _, l := range lits {
+				block = append(block, l.Not())
+			}
+			enc.AddClause(block...)
+		}
 		if opt.MaxOutcomes > 0 && len(set.Outcomes) > opt.MaxOutcomes {
 			return nil, nil, ErrTooManyOutcomes
 		}
-		block := []encode.Lit{act.Not()}
-		for _, l := range lits {
-			block = append(block, l.Not())
-		}
-		enc.AddClause(block...)
 	}
 	sort.Slice(set.Outcomes, func(i, j int) bool { return set.Outcomes[i].Key() < set.Outcomes[j].Key() })
 	st.Vars, st.Clauses = enc.Size()

@@ -41,6 +41,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
 			&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
+		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
@@ -124,7 +125,7 @@ func benchCommand(status *int) *cli.Command {
 					}
 					var results []*mining.TestResult
 					for _, noRA := range modes {
-						res, err := benchOne(c.Context, prog, s, e.Test, m, noRA, c.Bool("no-stutter-reduction"), c.Duration("timeout"))
+						res, err := benchOne(c.Context, prog, s, e.Test, m, noRA, c.Bool("no-stutter-reduction"), c.Bool("no-symmetry"), c.Duration("timeout"))
 						if err != nil {
 							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
 						}
@@ -219,7 +220,7 @@ func benchCommand(status *int) *cli.Command {
 }
 
 // benchOne checks one test without a cache, so that mining is measured.
-func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, noRA, noStutter bool, timeout time.Duration) (*mining.TestResult, error) {
+func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, noRA, noStutter, noSymmetry bool, timeout time.Duration) (*mining.TestResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var t0 = s.Tests[0]
@@ -231,6 +232,7 @@ func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test 
 	opt := mining.PipelineOptions{}
 	opt.Encode.NoRangeAnalysis = noRA
 	opt.NoStutterReduction = noStutter
+	opt.Encode.NoSymmetry = noSymmetry
 	start := time.Now()
 	res, err := mining.CheckTest(ctx, prog, nil, t0, m, opt)
 	if err != nil && ctx.Err() != nil {

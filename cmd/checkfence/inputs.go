@@ -51,6 +51,7 @@ func pipelineFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-cache", Usage: "mine every observation set afresh and store none"},
 		&cli.BoolFlag{Name: "no-range-analysis", Usage: "let every register and location range over all values of the test (to measure the analysis)"},
 		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
+		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 		&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test"},
 		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even when it is not a terminal"},
 		timeoutFlag(),
@@ -135,6 +136,7 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 	}
 	opt.Encode.NoRangeAnalysis = c.Bool("no-range-analysis")
 	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
+	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
 	if opt.Encode.MaxMemory, err = maxMemoryFlag(c); err != nil {
 		return opt, nil, err
 	}

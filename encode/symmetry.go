@@ -1,0 +1,114 @@
+package encode
+
+import (
+	"checkfence/lsl"
+	"checkfence/symmetry"
+)
+
+// symmetryPairs returns the pairs of order nodes (u, v) that SymmetryBreak
+// puts in memory order: for each class of interchangeable threads whose
+// constraint can be encoded, its members' first accesses, one after the
+// next in thread order (package symmetry: "Breaking the symmetry"). A
+// class is left out when its first accesses are not the same statement
+// in each member (the encoding folded something away in one thread only)
+// or when the fences in force differ between its members.
+func (e *Encoding) symmetryPairs() [][2]*orderNode {
+	g := e.Symmetry
+	if g == nil {
+		return nil
+	}
+	var pairs [][2]*orderNode
+	for _, class := range g.Classes {
+		lead := e.firstAccess(class[0])
+		if lead == nil || !e.fencesAlike(g, class) {
+			continue
+		}
+		chain := []*Access{lead}
+		for _, j := range class[1:] {
+			a := e.firstAccess(j)
+			if a == nil || a.Store != lead.Store || a.Stmt != g.Corresponding(class[0], j, lead.Stmt) {
+				chain = nil
+				break
+			}
+			chain = append(chain, a)
+		}
+		for k := 0; k+1 < len(chain); k++ {
+			u := chain[k]
+			if e.opt.BreakSymmetryTooStrong {
+				// the mutant: the whole thread before the next
+				u = e.lastAccess(class[k])
+			}
+			pairs = append(pairs, [2]*orderNode{u.node, chain[k+1].node})
+		}
+	}
+	return pairs
+}
+
+// lastAccess returns the last access of thread th in program order.
+func (e *Encoding) lastAccess(th int) *Access {
+	var last *Access
+	for _, a := range e.Accesses {
+		if a.Thread == th {
+			last = a
+		}
+	}
+	return last
+}
+
+// firstAccess returns the first access of thread th in program order.
+func (e *Encoding) firstAccess(th int) *Access {
+	for _, a := range e.Accesses {
+		if a.Thread == th {
+			return a // Accesses are in program order per thread
+		}
+	}
+	return nil
+}
+
+// fencesAlike reports whether Options.FenceOn puts the same fences in
+// force in every member of class.
+func (e *Encoding) fencesAlike(g *symmetry.Group, class []int) bool {
+	if e.opt.FenceOn == nil {
+		return true
+	}
+	for _, f := range e.Fences {
+		lf, ok := f.Stmt.(*lsl.Fence)
+		if !ok || f.Thread != class[0] || f.Enable == e.c.T {
+			continue
+		}
+		for _, j := range class[1:] {
+			other, ok := g.Corresponding(class[0], j, lf).(*lsl.Fence)
+			if !ok || e.opt.FenceOn(other) != e.opt.FenceOn(lf) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// encodeSymmetryBreak makes SymmetryBreak imply that the nodes of each
+// pair are in memory order; their edges were added with the others.
+func (e *Encoding) encodeSymmetryBreak(pairs [][2]*orderNode) {
+	e.SymmetryBreak = e.c.F()
+	if len(pairs) == 0 {
+		return
+	}
+	e.SymmetryBreak = e.c.newVar()
+	for _, p := range pairs {
+		e.c.add(e.SymmetryBreak.Not(), e.before(p[0], p[1]))
+	}
+}
+
+// SymmetryAssumptions returns the assumption that breaks the symmetry of
+// interchangeable threads (package symmetry), or nothing. Only questions
+// whose answer is the same for every member of an orbit may assume it:
+// does some execution exceed a bound, fault, or have an outcome outside a
+// set that is closed under the group (symmetry.Group.Closed)? With it,
+// such a question is asked of fewer executions; the fences in force are
+// alike in interchangeable threads (or the constraint is left out).
+func (e *Encoding) SymmetryAssumptions() []Lit {
+	if e.SymmetryBreak == 0 || e.SymmetryBreak == e.c.F() {
+		return nil
+	}
+	return []Lit{e.SymmetryBreak}
+}

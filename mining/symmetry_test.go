@@ -1,0 +1,195 @@
+package mining
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"checkfence/encode"
+	"checkfence/internal/longtest"
+	"checkfence/internal/reference"
+	"checkfence/internal/testgen"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/rangeanalysis"
+	"checkfence/symmetry"
+)
+
+// symmetricTest returns the i-th generated test with two interchangeable
+// threads: one thread's code is copied over another's (its loop
+// instances renamed), and final values are not observed.
+func symmetricTest(t *testing.T, seed uint64, i int) *lsl.Test {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, uint64(i)))
+	test := testgen.Generate(r, testgen.Options{Threads: 2 + r.IntN(2)})
+	test.Final = nil
+	src := r.IntN(len(test.Threads))
+	dst := (src + 1 + r.IntN(len(test.Threads)-1)) % len(test.Threads)
+	dup, err := lsl.ParseTest(testgen.File, []byte(test.String()))
+	if err != nil {
+		t.Fatalf("the printed test does not parse: %v\n%s", err, test)
+	}
+	from, to := fmt.Sprintf("t%d.", src), fmt.Sprintf("t%d.", dst)
+	for _, inv := range dup.Threads[src] {
+		lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+			if b, ok := s.(*lsl.BoundExceeded); ok {
+				b.Loop = to + strings.TrimPrefix(b.Loop, from)
+			}
+			return true
+		})
+	}
+	test.Threads[dst] = dup.Threads[src]
+	test.Name = fmt.Sprintf("sym-%d-%d", seed, i)
+	return test
+}
+
+// symmetryModels are the models the symmetry tests run on.
+var symmetryModels = []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"}
+
+// TestSymmetryDifferential checks the symmetry reduction (package
+// symmetry) against the brute-force reference on generated tests with
+// interchangeable threads, on every model:
+//   - the claim it rests on: the reference's outcome set is closed under
+//     the group that symmetry.Find returns;
+//   - mining under the constraint, closing each outcome's orbit, gives
+//     the reference's outcomes;
+//   - the inclusion question under the constraint (spec: the reference's
+//     serial outcomes) gives the reference's answer;
+//   - whether an execution exceeds a loop bound is the same with and
+//     without the constraint.
+func TestSymmetryDifferential(t *testing.T) {
+	n := longtest.N(120, 600)
+	if testing.Short() {
+		n = 40
+	}
+	ctx := context.Background()
+	grouped, constrained := 0, 0
+	for i := range n {
+		test := symmetricTest(t, *diffSeed, i)
+		ra, err := rangeanalysis.Analyze(test)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", test.Name, err, test)
+		}
+		g := symmetry.Find(test, ra)
+		if g == nil {
+			continue
+		}
+		grouped++
+		serial, err := reference.Outcomes(test, "serial")
+		if errors.Is(err, reference.ErrTooBig) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: reference: %v", test.Name, err)
+		}
+		spec := &ObservationSet{keys: map[string]bool{}}
+		for _, o := range serial {
+			if o.Fault == lsl.NoFault {
+				spec.Outcomes = append(spec.Outcomes, o)
+				spec.keys[o.Key()] = true
+			}
+		}
+		for _, name := range symmetryModels {
+			m := memmodel.MustByName(name)
+			want, err := reference.Outcomes(test, name)
+			if errors.Is(err, reference.ErrTooBig) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s on %s: reference: %v", test.Name, name, err)
+			}
+			if !g.Closed(want) {
+				t.Fatalf("%s on %s: the reference's outcomes are not closed under the group of %v\n%s", test.Name, name, g.Classes, test)
+			}
+			got, err := Outcomes(ctx, test, m, Options{})
+			if err != nil {
+				t.Fatalf("%s on %s: %v", test.Name, name, err)
+			}
+			if d := diff(want, got); d != "" {
+				t.Fatalf("%s on %s: outcomes under the symmetry reduction differ from the reference's\n%s%s", test.Name, name, d, test)
+			}
+			enc, err := Prepare(ctx, test, m, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(enc.SymmetryAssumptions()) > 0 {
+				constrained++
+			}
+			res, err := CheckEncoding(ctx, enc, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wantPass := included(want, spec); res.Pass != wantPass {
+				t.Fatalf("%s on %s: inclusion under the constraint says pass=%v, the reference %v\n%s", test.Name, name, res.Pass, wantPass, test)
+			}
+			if a, b := exceeds(ctx, enc, true), exceeds(ctx, enc, false); a != b {
+				t.Fatalf("%s on %s: an execution exceeds a bound: %v under the constraint, %v without\n%s", test.Name, name, a, b, test)
+			}
+		}
+	}
+	t.Logf("%d of %d tests with interchangeable threads, %d encodings with the constraint", grouped, n, constrained)
+	if grouped < n/2 || constrained < n {
+		t.Fatalf("only %d of %d tests with interchangeable threads (%d encodings with the constraint): the test checks too little", grouped, n, constrained)
+	}
+}
+
+// included reports whether every outcome of outs is a correct one of spec.
+func included(outs []lsl.Outcome, spec *ObservationSet) bool {
+	for _, o := range outs {
+		if o.Fault != lsl.NoFault || !spec.Contains(o) {
+			return false
+		}
+	}
+	return true
+}
+
+// exceeds asks whether an execution of enc exceeds a loop bound, with or
+// without the symmetry constraint.
+func exceeds(ctx context.Context, enc *encode.Encoding, constrained bool) bool {
+	as := append(enc.FenceAssumptions(), enc.Exceeded)
+	if constrained {
+		as = append(as, enc.SymmetryAssumptions()...)
+	}
+	return enc.Solve(ctx, as...) == 1
+}
+
+// TestSymmetryMutantsCaught: a reduction that enumerates under the
+// constraint without adding orbits, and one whose constraint is too
+// strong (each interchangeable thread wholly before the next), each lose
+// outcomes of some generated test, which the differential test would
+// report.
+func TestSymmetryMutantsCaught(t *testing.T) {
+	mutants := []struct {
+		name string
+		opt  Options
+	}{
+		{"no orbits", Options{noOrbits: true}},
+		{"constraint too strong", Options{Encode: encode.Options{BreakSymmetryTooStrong: true}}},
+	}
+	ctx := context.Background()
+	for _, mu := range mutants {
+		t.Run(mu.name, func(t *testing.T) {
+			for i := range *diffScan {
+				test := symmetricTest(t, *diffSeed, i)
+				for _, name := range []string{"sc", "relaxed"} {
+					want, err := reference.Outcomes(test, name)
+					if err != nil {
+						continue
+					}
+					got, err := Outcomes(ctx, test, memmodel.MustByName(name), mu.opt)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if diff(want, got) != "" {
+						t.Logf("caught by %s on %s", test.Name, name)
+						return
+					}
+				}
+			}
+			t.Fatalf("no generated test tells the mutant apart")
+		})
+	}
+}
