@@ -41,7 +41,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
 			&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
-		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
+			&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
