@@ -61,6 +61,10 @@ type Options struct {
 	// first. Only tests set it, to show that the differential test
 	// catches an unsound symmetry reduction.
 	BreakSymmetryTooStrong bool
+	// RepresentativesTooFew makes ExceedRepresentatives keep the loops of
+	// thread 0 only, interchangeable or not (a test-only mutant, as
+	// BreakSymmetryTooStrong).
+	RepresentativesTooFew bool
 }
 
 // Stats describe the size and cost of an encoding.
@@ -119,8 +123,10 @@ type Encoding struct {
 	slots    []*slotGroup
 	finals   []*Dom
 	mem      *memEncoding
-	stats    Stats
-	budget   budget
+	// symClasses are the classes of Symmetry whose constraint is encoded
+	symClasses [][]int
+	stats      Stats
+	budget     budget
 }
 
 // Access is a load or store of the test.

@@ -32,6 +32,9 @@ func (e *Encoding) symmetryPairs() [][2]*orderNode {
 			}
 			chain = append(chain, a)
 		}
+		if len(chain) >= 2 {
+			e.symClasses = append(e.symClasses, class)
+		}
 		for k := 0; k+1 < len(chain); k++ {
 			u := chain[k]
 			if e.opt.BreakSymmetryTooStrong {
@@ -111,4 +114,33 @@ func (e *Encoding) SymmetryAssumptions() []Lit {
 		return nil
 	}
 	return []Lit{e.SymmetryBreak}
+}
+
+// ExceedRepresentatives returns the points of Exceeds that a question
+// "does an execution exceed a bound?" needs when it does not assume the
+// symmetry constraint: a loop instance of a thread interchangeable with
+// one of lower index (in a class whose constraint is encoded, so that the
+// fences in force are alike) is left out, since an execution exceeding it
+// has an image that exceeds the same instance in the class's first thread
+// (package symmetry). One proof then stands for the whole class.
+func (e *Encoding) ExceedRepresentatives() []*ExceedPoint {
+	skip := map[int]bool{}
+	if e.opt.RepresentativesTooFew {
+		// the mutant: every thread stands for the others
+		for th := 1; th < len(e.Test.Threads); th++ {
+			skip[th] = true
+		}
+	}
+	for _, class := range e.symClasses {
+		for _, th := range class[1:] {
+			skip[th] = true
+		}
+	}
+	var out []*ExceedPoint
+	for _, p := range e.Exceeds {
+		if !skip[p.Thread] {
+			out = append(out, p)
+		}
+	}
+	return out
 }

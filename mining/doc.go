@@ -31,4 +31,13 @@
 // model, which needs it only for its inclusion questions. Every solver
 // answers its own questions in a fixed order, so verdicts and
 // counterexamples do not depend on timing.
+//
+// Tests with interchangeable threads (package symmetry) ask fewer
+// questions: the enumeration excludes each outcome's whole orbit at once
+// and looks only at executions in which the interchangeable threads start
+// in thread order; the bound questions ask only the first thread's loops
+// of each class; the inclusion question assumes the same ordering when
+// the specification is closed under the exchange (as a mined one is).
+// TestSymmetryDifferential checks all three against the brute-force
+// reference.
 package mining

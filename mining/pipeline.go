@@ -6,6 +6,7 @@ import (
 	"maps"
 	"runtime"
 	"slices"
+	"strings"
 	"sort"
 	"time"
 
@@ -379,7 +380,7 @@ func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (in
 // main one (questions.Race). Under serial the main solver asks alone.
 func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string) int {
 	ask := func(ctx context.Context) int {
-		return l.meter.FirstOf(ctx, enc, false, append(enc.FenceAssumptions(), enc.SymmetryAssumptions()...), exceedOrder(enc, raised))
+		return l.meter.FirstOf(ctx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raised))
 	}
 	if l.model == "serial" || l.opt.sequential() {
 		return ask(l.main)
@@ -389,7 +390,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 		if err != nil {
 			return false
 		}
-		return l.meter.FirstOf(ctx, enc, true, append(enc.FenceAssumptions(), enc.SymmetryAssumptions()...), exceedOrder(enc, raised)) == -1
+		return l.meter.FirstOf(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
 	}
 	return questions.Race(l.main, proverDelay, ask, prove)
 }
@@ -442,6 +443,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			return l.last(u, enc, bad, stuck, cur)
 		}
 		raiseSiblings(u, bounds, next)
+		raiseInterchangeable(u, enc, bounds, next)
 		if cur != nil && !cur.kept {
 			cur.Cancel()
 		}
@@ -474,6 +476,43 @@ func underSymmetry(enc *encode.Encoding, ds [][]encode.Lit) [][]encode.Lit {
 	return out
 }
 
+// raiseInterchangeable raises, in the threads interchangeable with a
+// thread (package symmetry), the loop instance of that thread's first
+// exceeded bound (in program order) as it was raised: by symmetry each
+// of them can be exceeded likewise, and raising them together keeps the
+// unrolling symmetric, so that the next round's questions are asked
+// under the symmetry constraint. Only the first: the loops an execution
+// exceeds after one bound was exceeded run on values that no complete
+// execution computes, and mirroring those too makes the unrolling larger
+// than it needs to be (lazylist Sarr: 1,364 instructions instead of
+// 1,072, 13 s instead of 4.4 s).
+func raiseInterchangeable(u *unroll.Result, enc *encode.Encoding, bounds, next unroll.Bounds) {
+	if enc.Symmetry == nil {
+		return
+	}
+	first := map[int]string{} // thread → its first exceeded loop instance
+	for _, p := range enc.Exceeds {
+		if _, ok := first[p.Thread]; !ok && enc.Value(p.Lit) && next[p.Stmt.Loop] != bounds[p.Stmt.Loop] {
+			first[p.Thread] = p.Stmt.Loop
+		}
+	}
+	for _, class := range enc.Symmetry.Classes {
+		for _, th := range class {
+			id, ok := first[th]
+			if !ok {
+				continue
+			}
+			own := fmt.Sprintf("t%d.", th)
+			for _, other := range class {
+				sib := fmt.Sprintf("t%d.", other) + strings.TrimPrefix(id, own)
+				if l, known := u.Loop(sib); known && !l.Spin && other != th {
+					next[sib] = max(next[sib], next[id])
+				}
+			}
+		}
+	}
+}
+
 // exceedOrder returns the disjuncts of "an execution exceeds a loop
 // bound": first each loop instance just raised, one at a time (the
 // likeliest to be exceeded again), then the others at once. The others
@@ -483,7 +522,7 @@ func underSymmetry(enc *encode.Encoding, ds [][]encode.Lit) [][]encode.Lit {
 func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 	var ds [][]encode.Lit
 	var rest []encode.Lit
-	for _, p := range enc.Exceeds {
+	for _, p := range enc.ExceedRepresentatives() {
 		if slices.Contains(raised, p.Stmt.Loop) {
 			ds = append(ds, []encode.Lit{p.Lit})
 		} else {

@@ -24,8 +24,22 @@ import (
 func symmetricTest(t *testing.T, seed uint64, i int) *lsl.Test {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	test := testgen.Generate(r, testgen.Options{Threads: 2 + r.IntN(2)})
+	// half with allocations: the blocks a thread allocates are
+	// renamed when it is exchanged
+	test := testgen.Generate(r, testgen.Options{Threads: 2 + r.IntN(2), Reuse: i%2 == 1})
 	test.Final = nil
+	// blocks freed for reuse make threads not interchangeable: retire
+	// them instead
+	for _, invs := range append([][]*lsl.Invocation{test.Init}, test.Threads...) {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if f, ok := s.(*lsl.Free); ok {
+					f.Kind = lsl.FreeRetire
+				}
+				return true
+			})
+		}
+	}
 	src := r.IntN(len(test.Threads))
 	dst := (src + 1 + r.IntN(len(test.Threads)-1)) % len(test.Threads)
 	dup, err := lsl.ParseTest(testgen.File, []byte(test.String()))
@@ -59,14 +73,15 @@ var symmetryModels = []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"}
 //   - the inclusion question under the constraint (spec: the reference's
 //     serial outcomes) gives the reference's answer;
 //   - whether an execution exceeds a loop bound is the same with and
-//     without the constraint.
+//     without the constraint, and asking only the loops of
+//     ExceedRepresentatives.
 func TestSymmetryDifferential(t *testing.T) {
 	n := longtest.N(120, 600)
 	if testing.Short() {
 		n = 40
 	}
 	ctx := context.Background()
-	grouped, constrained := 0, 0
+	grouped, constrained, renamed := 0, 0, 0
 	for i := range n {
 		test := symmetricTest(t, *diffSeed, i)
 		ra, err := rangeanalysis.Analyze(test)
@@ -78,6 +93,9 @@ func TestSymmetryDifferential(t *testing.T) {
 			continue
 		}
 		grouped++
+		if allocates(test, g) {
+			renamed++
+		}
 		serial, err := reference.Outcomes(test, "serial")
 		if errors.Is(err, reference.ErrTooBig) {
 			continue
@@ -125,15 +143,35 @@ func TestSymmetryDifferential(t *testing.T) {
 			if wantPass := included(want, spec); res.Pass != wantPass {
 				t.Fatalf("%s on %s: inclusion under the constraint says pass=%v, the reference %v\n%s", test.Name, name, res.Pass, wantPass, test)
 			}
-			if a, b := exceeds(ctx, enc, true), exceeds(ctx, enc, false); a != b {
-				t.Fatalf("%s on %s: an execution exceeds a bound: %v under the constraint, %v without\n%s", test.Name, name, a, b, test)
+			all := exceeds(ctx, enc, false)
+			if a := exceeds(ctx, enc, true); a != all {
+				t.Fatalf("%s on %s: an execution exceeds a bound: %v under the constraint, %v without\n%s", test.Name, name, a, all, test)
+			}
+			if r := exceedsRepresentatives(ctx, enc); r != all {
+				t.Fatalf("%s on %s: an execution exceeds a bound: %v asking the representatives' loops, %v asking all\n%s", test.Name, name, r, all, test)
 			}
 		}
 	}
-	t.Logf("%d of %d tests with interchangeable threads, %d encodings with the constraint", grouped, n, constrained)
-	if grouped < n/2 || constrained < n {
-		t.Fatalf("only %d of %d tests with interchangeable threads (%d encodings with the constraint): the test checks too little", grouped, n, constrained)
+	t.Logf("%d of %d tests with interchangeable threads (%d of them allocating), %d encodings with the constraint", grouped, n, renamed, constrained)
+	if grouped < n/2 || constrained < n || renamed < n/20 {
+		t.Fatalf("only %d of %d tests with interchangeable threads (%d allocating, %d encodings with the constraint): the test checks too little", grouped, n, renamed, constrained)
 	}
+}
+
+// allocates reports whether an interchangeable thread of test allocates.
+func allocates(test *lsl.Test, g *symmetry.Group) bool {
+	found := false
+	for _, class := range g.Classes {
+		for _, inv := range test.Threads[class[0]] {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if _, ok := s.(*lsl.Alloc); ok {
+					found = true
+				}
+				return true
+			})
+		}
+	}
+	return found
 }
 
 // included reports whether every outcome of outs is a correct one of spec.
@@ -154,6 +192,40 @@ func exceeds(ctx context.Context, enc *encode.Encoding, constrained bool) bool {
 		as = append(as, enc.SymmetryAssumptions()...)
 	}
 	return enc.Solve(ctx, as...) == 1
+}
+
+// exceedsRepresentatives asks whether an execution of enc exceeds the
+// bound of a loop of enc.ExceedRepresentatives, without the constraint.
+func exceedsRepresentatives(ctx context.Context, enc *encode.Encoding) bool {
+	var lits []encode.Lit
+	for _, p := range enc.ExceedRepresentatives() {
+		lits = append(lits, p.Lit)
+	}
+	if len(lits) == 0 {
+		return false
+	}
+	some := enc.NewVar()
+	enc.AddClause(append([]encode.Lit{some.Not()}, lits...)...)
+	return enc.Solve(ctx, append(enc.FenceAssumptions(), some)...) == 1
+}
+
+// TestRepresentativesMutantCaught: keeping the loops of thread 0 only
+// changes whether an execution exceeds a bound on some generated test,
+// which the differential test would report.
+func TestRepresentativesMutantCaught(t *testing.T) {
+	ctx := context.Background()
+	for i := range *diffScan {
+		test := symmetricTest(t, *diffSeed, i)
+		enc, err := Prepare(ctx, test, memmodel.MustByName("sc"), Options{Encode: encode.Options{RepresentativesTooFew: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exceedsRepresentatives(ctx, enc) != exceeds(ctx, enc, false) {
+			t.Logf("caught by %s", test.Name)
+			return
+		}
+	}
+	t.Fatalf("no generated test tells the mutant apart")
 }
 
 // TestSymmetryMutantsCaught: a reduction that enumerates under the

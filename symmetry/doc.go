@@ -61,6 +61,23 @@
 // fences enabled in one thread only or the orderings of a minimal cause.
 // Those questions do not assume the constraint.
 //
+// # Using it
+//
+// Which question uses which (package mining):
+//   - "does an execution exceed a bound?" asks, without the constraint,
+//     only the loop instances of each class's first thread
+//     (encode.Encoding.ExceedRepresentatives): an execution exceeding an
+//     instance in another member has an image exceeding it in the first.
+//     One proof then stands for the class (msn T56, four enqueuers: one
+//     proof that an enqueue retries at most three times instead of four).
+//     When such a question finds an exceeding execution, the instance of
+//     each thread's first exceeded bound is raised in its class too, so
+//     that the next unrolling stays symmetric;
+//   - "does an execution fault, or observe an outcome outside the
+//     specification?" assumes the constraint, when the specification is
+//     closed under the group (Closed);
+//   - the enumeration of observations assumes it and adds orbits (below).
+//
 // Mining then finds one outcome per orbit at least, and adds the orbit:
 // each outcome found is closed under the group (Images) and the whole
 // orbit is excluded at once, so the enumeration asks one question per
