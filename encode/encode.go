@@ -54,16 +54,16 @@ type Options struct {
 	// tests set it, to show that the differential test catches it.
 	BreakFencePoints bool
 	// NoSymmetry leaves the symmetry of interchangeable threads alone
-	// (no Symmetry, no SymmetryBreak), to measure what breaking it gains.
+	// (no Symmetry, no constraints), to measure what breaking it gains.
 	NoSymmetry bool
-	// BreakSymmetryTooStrong makes SymmetryBreak put each interchangeable
-	// thread's last access, not its first, before the next thread's
-	// first. Only tests set it, to show that the differential test
+	// BreakSymmetryTooStrong makes the symmetry constraints put each
+	// interchangeable thread's last access, not its first, before the
+	// next thread's first. Only tests set it, to show that the differential test
 	// catches an unsound symmetry reduction.
 	BreakSymmetryTooStrong bool
-	// RepresentativesTooFew makes ExceedRepresentatives keep the loops of
-	// thread 0 only, interchangeable or not (a test-only mutant, as
-	// BreakSymmetryTooStrong).
+	// RepresentativesTooFew makes ExceedAssumptions order each class's
+	// first thread too, which an exceeding execution of its loops need
+	// not satisfy (a test-only mutant, as BreakSymmetryTooStrong).
 	RepresentativesTooFew bool
 }
 
@@ -106,11 +106,9 @@ type Encoding struct {
 	// Exceeded is true iff the execution exceeds some loop bound.
 	Exceeded Lit
 	// Symmetry is the group of the test's interchangeable threads (nil
-	// if none; package symmetry). SymmetryBreak, assumed, keeps one
-	// execution of each family that exchanging them relates (false if
-	// there is no constraint); see SymmetryAssumptions.
-	Symmetry      *symmetry.Group
-	SymmetryBreak Lit
+	// if none; package symmetry); see SymmetryAssumptions,
+	// ExceedRepresentatives and ExceedAssumptions for how questions use it.
+	Symmetry *symmetry.Group
 
 	c      *cnf
 	opt    Options
@@ -125,6 +123,7 @@ type Encoding struct {
 	mem      *memEncoding
 	// symClasses are the classes of Symmetry whose constraint is encoded
 	symClasses [][]int
+	symPairs   []symmetryPair
 	stats      Stats
 	budget     budget
 }

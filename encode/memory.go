@@ -322,7 +322,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 	symPairs := e.symmetryPairs()
 	for _, p := range symPairs {
-		m.addEdge(p[0].id, p[1].id)
+		m.addEdge(p.u.id, p.v.id)
 	}
 	alloc := e.orderEvents()
 	if err := ctx.Err(); err != nil {

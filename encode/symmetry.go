@@ -12,12 +12,12 @@ import (
 // class is left out when its first accesses are not the same statement
 // in each member (the encoding folded something away in one thread only)
 // or when the fences in force differ between its members.
-func (e *Encoding) symmetryPairs() [][2]*orderNode {
+func (e *Encoding) symmetryPairs() []symmetryPair {
 	g := e.Symmetry
 	if g == nil {
 		return nil
 	}
-	var pairs [][2]*orderNode
+	var pairs []symmetryPair
 	for _, class := range g.Classes {
 		lead := e.firstAccess(class[0])
 		if lead == nil || !e.fencesAlike(g, class) {
@@ -41,10 +41,19 @@ func (e *Encoding) symmetryPairs() [][2]*orderNode {
 				// the mutant: the whole thread before the next
 				u = e.lastAccess(class[k])
 			}
-			pairs = append(pairs, [2]*orderNode{u.node, chain[k+1].node})
+			pairs = append(pairs, symmetryPair{u: u.node, v: chain[k+1].node, first: k == 0})
 		}
 	}
 	return pairs
+}
+
+// symmetryPair is one constraint of the symmetry: u before v, where u
+// and v are the first accesses of consecutive members of a class; first
+// says u is the class's first thread's.
+type symmetryPair struct {
+	u, v  *orderNode
+	first bool
+	lit   Lit // assumed, the constraint holds
 }
 
 // lastAccess returns the last access of thread th in program order.
@@ -89,31 +98,48 @@ func (e *Encoding) fencesAlike(g *symmetry.Group, class []int) bool {
 	return true
 }
 
-// encodeSymmetryBreak makes SymmetryBreak imply that the nodes of each
-// pair are in memory order; their edges were added with the others.
-func (e *Encoding) encodeSymmetryBreak(pairs [][2]*orderNode) {
-	e.SymmetryBreak = e.c.F()
-	if len(pairs) == 0 {
-		return
-	}
-	e.SymmetryBreak = e.c.newVar()
+// encodeSymmetryBreak gives each pair its literal, which implies that
+// the nodes of the pair are in memory order; their edges were added with
+// the others.
+func (e *Encoding) encodeSymmetryBreak(pairs []symmetryPair) {
 	for _, p := range pairs {
-		e.c.add(e.SymmetryBreak.Not(), e.before(p[0], p[1]))
+		p.lit = e.c.newVar()
+		e.c.add(p.lit.Not(), e.before(p.u, p.v))
+		e.symPairs = append(e.symPairs, p)
 	}
 }
 
-// SymmetryAssumptions returns the assumption that breaks the symmetry of
-// interchangeable threads (package symmetry), or nothing. Only questions
-// whose answer is the same for every member of an orbit may assume it:
-// does some execution exceed a bound, fault, or have an outcome outside a
-// set that is closed under the group (symmetry.Group.Closed)? With it,
-// such a question is asked of fewer executions; the fences in force are
-// alike in interchangeable threads (or the constraint is left out).
+// SymmetryAssumptions returns the assumptions that break the symmetry of
+// interchangeable threads (package symmetry): each class's threads start
+// in thread order. Only questions whose answer is the same for every
+// member of an orbit may assume them: does some execution fault, or have
+// an outcome outside a set that is closed under the group
+// (symmetry.Group.Closed)? With them, such a question is asked of fewer
+// executions. The fences in force are alike in interchangeable threads
+// (or the class has no constraint).
 func (e *Encoding) SymmetryAssumptions() []Lit {
-	if e.SymmetryBreak == 0 || e.SymmetryBreak == e.c.F() {
-		return nil
+	var as []Lit
+	for _, p := range e.symPairs {
+		as = append(as, p.lit)
 	}
-	return []Lit{e.SymmetryBreak}
+	return as
+}
+
+// ExceedAssumptions returns the assumptions of a question "does an
+// execution exceed the bound of a loop of ExceedRepresentatives?": the
+// fences in force, and the symmetry constraints among each class's
+// threads but its first. An execution exceeding a loop of a class's first
+// thread, or of a thread in no class, still does once the other threads
+// of each class are sorted, as that exchange leaves the loop's thread
+// alone.
+func (e *Encoding) ExceedAssumptions() []Lit {
+	as := e.FenceAssumptions()
+	for _, p := range e.symPairs {
+		if !p.first || e.opt.RepresentativesTooFew {
+			as = append(as, p.lit)
+		}
+	}
+	return as
 }
 
 // ExceedRepresentatives returns the points of Exceeds that a question
@@ -125,12 +151,6 @@ func (e *Encoding) SymmetryAssumptions() []Lit {
 // (package symmetry). One proof then stands for the whole class.
 func (e *Encoding) ExceedRepresentatives() []*ExceedPoint {
 	skip := map[int]bool{}
-	if e.opt.RepresentativesTooFew {
-		// the mutant: every thread stands for the others
-		for th := 1; th < len(e.Test.Threads); th++ {
-			skip[th] = true
-		}
-	}
 	for _, class := range e.symClasses {
 		for _, th := range class[1:] {
 			skip[th] = true

@@ -380,7 +380,7 @@ func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (in
 // main one (questions.Race). Under serial the main solver asks alone.
 func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string) int {
 	ask := func(ctx context.Context) int {
-		return l.meter.FirstOf(ctx, enc, false, enc.FenceAssumptions(), exceedOrder(enc, raised))
+		return l.meter.FirstOf(ctx, enc, false, enc.ExceedAssumptions(), exceedOrder(enc, raised))
 	}
 	if l.model == "serial" || l.opt.sequential() {
 		return ask(l.main)
@@ -390,7 +390,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 		if err != nil {
 			return false
 		}
-		return l.meter.FirstOf(ctx, enc, true, enc.FenceAssumptions(), exceedOrder(enc, raised)) == -1
+		return l.meter.FirstOf(ctx, enc, true, enc.ExceedAssumptions(), exceedOrder(enc, raised)) == -1
 	}
 	return questions.Race(l.main, proverDelay, ask, prove)
 }

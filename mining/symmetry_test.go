@@ -41,21 +41,28 @@ func symmetricTest(t *testing.T, seed uint64, i int) *lsl.Test {
 		}
 	}
 	src := r.IntN(len(test.Threads))
-	dst := (src + 1 + r.IntN(len(test.Threads)-1)) % len(test.Threads)
-	dup, err := lsl.ParseTest(testgen.File, []byte(test.String()))
-	if err != nil {
-		t.Fatalf("the printed test does not parse: %v\n%s", err, test)
+	dsts := []int{(src + 1 + r.IntN(len(test.Threads)-1)) % len(test.Threads)}
+	if len(test.Threads) == 3 && r.IntN(2) == 0 {
+		// three interchangeable threads: the constraints among a class's
+		// threads but its first (the bound question's) are not empty
+		dsts = []int{(src + 1) % 3, (src + 2) % 3}
 	}
-	from, to := fmt.Sprintf("t%d.", src), fmt.Sprintf("t%d.", dst)
-	for _, inv := range dup.Threads[src] {
-		lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
-			if b, ok := s.(*lsl.BoundExceeded); ok {
-				b.Loop = to + strings.TrimPrefix(b.Loop, from)
-			}
-			return true
-		})
+	for _, dst := range dsts {
+		dup, err := lsl.ParseTest(testgen.File, []byte(test.String()))
+		if err != nil {
+			t.Fatalf("the printed test does not parse: %v\n%s", err, test)
+		}
+		from, to := fmt.Sprintf("t%d.", src), fmt.Sprintf("t%d.", dst)
+		for _, inv := range dup.Threads[src] {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				if b, ok := s.(*lsl.BoundExceeded); ok {
+					b.Loop = to + strings.TrimPrefix(b.Loop, from)
+				}
+				return true
+			})
+		}
+		test.Threads[dst] = dup.Threads[src]
 	}
-	test.Threads[dst] = dup.Threads[src]
 	test.Name = fmt.Sprintf("sym-%d-%d", seed, i)
 	return test
 }
@@ -81,7 +88,7 @@ func TestSymmetryDifferential(t *testing.T) {
 		n = 40
 	}
 	ctx := context.Background()
-	grouped, constrained, renamed := 0, 0, 0
+	grouped, constrained, renamed, three := 0, 0, 0, 0
 	for i := range n {
 		test := symmetricTest(t, *diffSeed, i)
 		ra, err := rangeanalysis.Analyze(test)
@@ -95,6 +102,11 @@ func TestSymmetryDifferential(t *testing.T) {
 		grouped++
 		if allocates(test, g) {
 			renamed++
+		}
+		for _, c := range g.Classes {
+			if len(c) >= 3 {
+				three++
+			}
 		}
 		serial, err := reference.Outcomes(test, "serial")
 		if errors.Is(err, reference.ErrTooBig) {
@@ -152,8 +164,8 @@ func TestSymmetryDifferential(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d of %d tests with interchangeable threads (%d of them allocating), %d encodings with the constraint", grouped, n, renamed, constrained)
-	if grouped < n/2 || constrained < n || renamed < n/20 {
+	t.Logf("%d of %d tests with interchangeable threads (%d of them allocating, %d with three), %d encodings with the constraint", grouped, n, renamed, three, constrained)
+	if grouped < n/2 || constrained < n || renamed < n/20 || three < n/10 {
 		t.Fatalf("only %d of %d tests with interchangeable threads (%d allocating, %d encodings with the constraint): the test checks too little", grouped, n, renamed, constrained)
 	}
 }
@@ -195,7 +207,8 @@ func exceeds(ctx context.Context, enc *encode.Encoding, constrained bool) bool {
 }
 
 // exceedsRepresentatives asks whether an execution of enc exceeds the
-// bound of a loop of enc.ExceedRepresentatives, without the constraint.
+// bound of a loop of enc.ExceedRepresentatives, as the bound question
+// does (ExceedAssumptions).
 func exceedsRepresentatives(ctx context.Context, enc *encode.Encoding) bool {
 	var lits []encode.Lit
 	for _, p := range enc.ExceedRepresentatives() {
@@ -206,12 +219,12 @@ func exceedsRepresentatives(ctx context.Context, enc *encode.Encoding) bool {
 	}
 	some := enc.NewVar()
 	enc.AddClause(append([]encode.Lit{some.Not()}, lits...)...)
-	return enc.Solve(ctx, append(enc.FenceAssumptions(), some)...) == 1
+	return enc.Solve(ctx, append(enc.ExceedAssumptions(), some)...) == 1
 }
 
-// TestRepresentativesMutantCaught: keeping the loops of thread 0 only
-// changes whether an execution exceeds a bound on some generated test,
-// which the differential test would report.
+// TestRepresentativesMutantCaught: ordering each class's first thread too
+// in the bound question changes whether an execution exceeds a bound on
+// some generated test, which the differential test would report.
 func TestRepresentativesMutantCaught(t *testing.T) {
 	ctx := context.Background()
 	for i := range *diffScan {

@@ -9,8 +9,9 @@
 // *Group: the classes of interchangeable threads and, for each element of
 // the group they generate, the image of an outcome (Images, Closed) and of
 // a statement (Corresponding). The encoder breaks the symmetry with an
-// ordering of the classes' first accesses (encode.Encoding.SymmetryBreak);
-// mining closes the observations it finds under the group.
+// ordering of the classes' first accesses (encode.Encoding's
+// SymmetryAssumptions); mining closes the observations it finds under
+// the group.
 //
 // # When threads are interchangeable
 //
@@ -64,12 +65,14 @@
 // # Using it
 //
 // Which question uses which (package mining):
-//   - "does an execution exceed a bound?" asks, without the constraint,
-//     only the loop instances of each class's first thread
-//     (encode.Encoding.ExceedRepresentatives): an execution exceeding an
-//     instance in another member has an image exceeding it in the first.
-//     One proof then stands for the class (msn T56, four enqueuers: one
-//     proof that an enqueue retries at most three times instead of four).
+//   - "does an execution exceed a bound?" asks only the loop instances of
+//     each class's first thread (encode.Encoding.ExceedRepresentatives):
+//     an execution exceeding an instance in another member has an image
+//     exceeding it in the first. One proof then stands for the class (msn
+//     T56, four enqueuers: one proof that an enqueue retries at most three
+//     times instead of four). The question assumes the constraint among
+//     the other members of each class (ExceedAssumptions): the exchanges
+//     of those leave the first thread, and any thread in no class, alone;
 //     When such a question finds an exceeding execution, the instance of
 //     each thread's first exceeded bound is raised in its class too, so
 //     that the next unrolling stays symmetric;
