@@ -6,8 +6,8 @@ import (
 	"maps"
 	"runtime"
 	"slices"
-	"strings"
 	"sort"
+	"strings"
 	"time"
 
 	"checkfence/encode"
