@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"checkfence/lsl"
@@ -11,11 +12,7 @@ import (
 
 // sbTwice has two identical threads, each storing x, fencing and loading
 // y, and a third that stores y.
-const sbTwice = `test T
-
-global x @1
-global y @2
-
+var sbTwice = "test T\n\nglobal x @1\nglobal y @2\n" + strings.Repeat(`
 thread {
   op p @1:1 {
     a = [1]
@@ -27,19 +24,7 @@ thread {
     observe output "r" r
   }
 }
-
-thread {
-  op p @1:1 {
-    a = [1]
-    b = [2]
-    one = 1
-    store a, one @2:1
-    fence full @3:1
-    r = load b @4:1
-    observe output "r" r
-  }
-}
-
+`, 2) + `
 thread {
   op q @5:1 {
     b = [2]

@@ -96,22 +96,10 @@ func Find(t *lsl.Test, ra *rangeanalysis.Result) *Group {
 
 // freesForReuse reports whether a free of t may hand its block out again.
 func freesForReuse(t *lsl.Test) bool {
-	found := false
-	visit := func(invs []*lsl.Invocation) {
-		for _, inv := range invs {
-			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
-				if f, ok := s.(*lsl.Free); ok && f.Kind.Reusable() {
-					found = true
-				}
-				return true
-			})
-		}
-	}
-	visit(t.Init)
-	for _, th := range t.Threads {
-		visit(th)
-	}
-	return found
+	return anyStmt(t, func(s lsl.Stmt) bool {
+		f, ok := s.(*lsl.Free)
+		return ok && f.Kind.Reusable()
+	})
 }
 
 // namesBlock reports whether a constant or an initial value of t is an
@@ -124,20 +112,22 @@ func namesBlock(t *lsl.Test, owner map[int64]bool) bool {
 			}
 		}
 	}
+	return anyStmt(t, func(s lsl.Stmt) bool {
+		c, ok := s.(*lsl.Const)
+		return ok && c.Val.IsPtr() && owner[c.Val.Base()]
+	})
+}
+
+// anyStmt reports whether some statement of t, init included, satisfies f.
+func anyStmt(t *lsl.Test, f func(lsl.Stmt) bool) bool {
 	found := false
-	visit := func(invs []*lsl.Invocation) {
+	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
 		for _, inv := range invs {
 			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
-				if c, ok := s.(*lsl.Const); ok && c.Val.IsPtr() && owner[c.Val.Base()] {
-					found = true
-				}
-				return true
+				found = found || f(s)
+				return !found
 			})
 		}
-	}
-	visit(t.Init)
-	for _, th := range t.Threads {
-		visit(th)
 	}
 	return found
 }
