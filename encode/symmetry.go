@@ -164,3 +164,8 @@ func (e *Encoding) ExceedRepresentatives() []*ExceedPoint {
 	}
 	return out
 }
+
+// InterchangeableThreads returns the classes of interchangeable threads
+// whose symmetry the questions break (the classes of Symmetry whose
+// constraint is encoded), each in thread order.
+func (e *Encoding) InterchangeableThreads() [][]int { return e.symClasses }

@@ -79,6 +79,10 @@ type TestStats struct {
 	SatCalls              int
 	SpecSize              int
 	Total                 time.Duration
+	// Interchangeable lists the classes of interchangeable threads of
+	// the last unrolling whose symmetry the questions broke (package
+	// symmetry), by index in the test's threads.
+	Interchangeable [][]int
 }
 
 // TestResult is the verdict of one test on one model.
@@ -400,6 +404,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	t, opt, bounds := l.t, l.opt, l.bounds
 	var raisedLast []string // loops raised by the last round
+	announced := false      // the interchangeable threads were shown
 	for {
 		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
 		if err != nil {
@@ -413,6 +418,10 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		if l.background != nil {
 			cur = l.ask(u)
 			defer cur.Cancel()
+		}
+		if cls := enc.InterchangeableThreads(); len(cls) > 0 && !announced {
+			announced = true
+			opt.progress("%s on %s: interchangeable threads %s (symmetry reduction)", t.Name, l.model, formatClasses(cls))
 		}
 		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
 		switch l.exceeds(u, enc, slices.Clone(raisedLast)) {
@@ -811,6 +820,7 @@ func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 		st := e.Stats()
 		r.Stats.Vars, r.Stats.Clauses = e.Size()
 		r.Stats.EncodeTime = st.EncodeTime
+		r.Stats.Interchangeable = e.InterchangeableThreads()
 	}
 }
 
@@ -890,6 +900,19 @@ func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit
 	sort.Slice(set.Outcomes, func(i, j int) bool { return set.Outcomes[i].Key() < set.Outcomes[j].Key() })
 	st.Vars, st.Clauses = enc.Size()
 	return set, st, nil
+}
+
+// formatClasses renders classes of threads: "t1 t2, t3 t4".
+func formatClasses(cls [][]int) string {
+	var parts []string
+	for _, c := range cls {
+		var ts []string
+		for _, th := range c {
+			ts = append(ts, fmt.Sprintf("t%d", th))
+		}
+		parts = append(parts, strings.Join(ts, " "))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func formatBounds(b unroll.Bounds) string {

@@ -176,3 +176,38 @@ func TestCheckInferSuggests(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckReportsInterchangeable: the JSON stats name the threads whose
+// symmetry the check broke, and none with --no-symmetry.
+func TestCheckReportsInterchangeable(t *testing.T) {
+	const dir = "../../examples/structures/casctr/"
+	for _, tc := range []struct {
+		test string
+		flag string
+		want [][]int
+	}{
+		{"inc2", "", [][]int{{0, 1}}},
+		{"inc2", "--no-symmetry", nil},
+		{"incget2", "", nil},
+	} {
+		args := []string{"check", "--json", "--no-cache", "--model", "sc", "--test", tc.test}
+		if tc.flag != "" {
+			args = append(args, tc.flag)
+		}
+		code, out, errs := runCmd(t, append(args, dir+"casctr-fenced.c", dir+"casctr.tests")...)
+		if code != exitPass {
+			t.Fatalf("%s %s: status %d: %s", tc.test, tc.flag, code, errs)
+		}
+		var rec struct {
+			Stats struct {
+				Interchangeable [][]int `json:"interchangeable"`
+			} `json:"stats"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if !slices.EqualFunc(rec.Stats.Interchangeable, tc.want, slices.Equal) {
+			t.Errorf("%s %s: interchangeable %v, want %v", tc.test, tc.flag, rec.Stats.Interchangeable, tc.want)
+		}
+	}
+}
