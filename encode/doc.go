@@ -89,6 +89,18 @@
 // retire blocks (lsl_free_noreuse), get exactly the encoding they had
 // without this.
 //
+// # Interchangeable threads
+//
+// When package symmetry finds interchangeable threads (same code, blocks
+// renamed), each pair of consecutive members of a class gets a literal
+// that puts their first accesses in memory order (an edge of the order
+// graph like any other). SymmetryAssumptions assumes them all: the
+// class's threads start in thread order, which keeps one execution of
+// every family that exchanging them relates; ExceedAssumptions leaves out
+// each class's first thread, for the bound question that asks that
+// thread's loops only (ExceedRepresentatives). Nothing else changes: a
+// question that assumes neither sees every execution.
+//
 // # Memory budget
 //
 // A test a little too large makes an encoding of many gigabytes (the

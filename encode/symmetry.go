@@ -5,8 +5,8 @@ import (
 	"checkfence/symmetry"
 )
 
-// symmetryPairs returns the pairs of order nodes (u, v) that SymmetryBreak
-// puts in memory order: for each class of interchangeable threads whose
+// symmetryPairs returns the pairs of order nodes (u, v) that the symmetry
+// constraints put in memory order: for each class of interchangeable threads whose
 // constraint can be encoded, its members' first accesses, one after the
 // next in thread order (package symmetry: "Breaking the symmetry"). A
 // class is left out when its first accesses are not the same statement
@@ -143,8 +143,9 @@ func (e *Encoding) ExceedAssumptions() []Lit {
 }
 
 // ExceedRepresentatives returns the points of Exceeds that a question
-// "does an execution exceed a bound?" needs when it does not assume the
-// symmetry constraint: a loop instance of a thread interchangeable with
+// "does an execution exceed a bound?" needs under ExceedAssumptions (not
+// SymmetryAssumptions, which order each class's first thread too): a loop
+// instance of a thread interchangeable with
 // one of lower index (in a class whose constraint is encoded, so that the
 // fences in force are alike) is left out, since an execution exceeding it
 // has an image that exceeds the same instance in the class's first thread
