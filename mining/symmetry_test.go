@@ -222,10 +222,10 @@ func exceedsRepresentatives(ctx context.Context, enc *encode.Encoding) bool {
 	return enc.Solve(ctx, append(enc.ExceedAssumptions(), some)...) == 1
 }
 
-// TestRepresentativesMutantCaught: ordering each class's first thread too
+// TestSymmetryRepresentativesMutantCaught: ordering each class's first thread too
 // in the bound question changes whether an execution exceeds a bound on
 // some generated test, which the differential test would report.
-func TestRepresentativesMutantCaught(t *testing.T) {
+func TestSymmetryRepresentativesMutantCaught(t *testing.T) {
 	ctx := context.Background()
 	for i := range *diffScan {
 		test := symmetricTest(t, *diffSeed, i)
