@@ -276,6 +276,33 @@ thread {
 }
 `,
 	},
+	{
+		// Found as pair-99-317 (TestDifferentialInterleaving,
+		// -diff.seed=99): a thread faults, then runs past a loop
+		// bound on what follows. The reference (and SEMANTICS.md)
+		// make that an error execution, as the thread faulted first;
+		// the encoder counted the bound as exceeded, which removed
+		// the execution from the outcomes, and the pipeline said
+		// inconclusive for a loop only garbage values run. Fixed:
+		// an exceed point counts only for a thread that has not
+		// faulted (encode/thread.go, faulted).
+		name: "bound exceeded after a fault",
+		text: `test fault_then_exceed
+global x @1
+thread {
+  op op0 {
+    k0 = 0
+    assert k0
+    loop1: {
+      loop1#1: {
+        break loop1#1
+      }
+      bound_exceeded "t0.e0/op0/loop1@gen:1"
+    }
+  }
+}
+`,
+	},
 }
 
 // TestDifferentialRegressions runs the comparisons of TestDifferential on

@@ -70,6 +70,7 @@ func Prepare(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) (
 // reported once, as ObservationSet.Error.
 func Enumerate(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) (*ObservationSet, *Stats, error) {
 	start := time.Now()
+	opt.Encode.FixedBounds = true // t's bounds are its own
 	enc, err := Prepare(ctx, t, m, opt)
 	if err != nil {
 		return nil, nil, err
@@ -111,6 +112,7 @@ type CheckResult struct {
 // an outcome in spec (paper Section 3.2, inclusion check).
 func Check(ctx context.Context, t *lsl.Test, m *memmodel.Model, spec *ObservationSet, opt Options) (*CheckResult, error) {
 	start := time.Now()
+	opt.Encode.FixedBounds = true // t's bounds are its own
 	enc, err := Prepare(ctx, t, m, opt)
 	if err != nil {
 		return nil, err

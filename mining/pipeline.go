@@ -449,7 +449,20 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		if stuck != nil {
 			*exceeding = enc.Decode()
 			// Executions within these bounds may still fail.
-			return l.last(u, enc, bad, stuck, cur)
+			ru, renc, rstuck, failed, err := l.last(u, enc, bad, stuck, cur)
+			if err != nil || failed {
+				return ru, renc, rstuck, failed, err
+			}
+			// So may one whose threads run past bounds only after they
+			// faulted: an error execution (encode/faults.go).
+			switch l.meter.FirstOf(l.main, enc, false, enc.FenceAssumptions(), [][]encode.Lit{{enc.PastBoundAfterFault()}}) {
+			case 0:
+				return l.interrupted()
+			case 1:
+				*exceeding = nil
+				return u, enc, nil, true, nil
+			}
+			return ru, renc, rstuck, false, nil
 		}
 		raiseSiblings(u, bounds, next)
 		raiseInterchangeable(u, enc, bounds, next)

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -205,5 +207,21 @@ func TestInconclusiveSuggestsRMO(t *testing.T) {
 	}
 	if code, out, errs := runCmd(t, "check", "--model", "rmo", "--test", "inc2", dir+"casctr.c", dir+"casctr.tests"); code != exitPass {
 		t.Errorf("on rmo: status %d, want 0: %s\n%s", code, errs, out)
+	}
+}
+
+// A thread that faults and then runs a loop on what follows fails the
+// check: the execution is an error one whatever the loop does, so the
+// loop's bound must not make the verdict inconclusive (SEMANTICS.md,
+// Errors; the loop runs 100 times only on the values after the fault).
+func TestFaultBeforeUnboundedLoop(t *testing.T) {
+	dir := t.TempDir()
+	cf := filepath.Join(dir, "f.c")
+	os.WriteFile(cf, []byte("int x;\nvoid op(void) {\n  lsl_assert(x == 1);\n  while (x != 100) { x = x + 1; }\n}\n"), 0o644)
+	tf := filepath.Join(dir, "f.tests")
+	os.WriteFile(tf, []byte("test T0 = ( op )\ntest T1 = ( op | op )\n"), 0o644)
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf)
+	if code != exitFail || strings.Count(out, "fail ") != 2 || strings.Contains(out, "inconclusive") || !strings.Contains(out, "assertion failed") {
+		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }

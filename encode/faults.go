@@ -1,0 +1,81 @@
+package encode
+
+// An execution in which a thread faults is an error execution, whatever the
+// thread does afterwards (SEMANTICS.md, Errors). The encoder follows the
+// thread past its fault, on the values the fault left (as the reference
+// does), so the thread may then run past a loop bound that no execution of
+// the program reaches: such an execution is an error one within the
+// bounds, not one that exceeds them. Two readings of the bounds follow:
+//
+//   - with Options.FixedBounds (tests whose bounds are their own), a
+//     bound counts only for a thread that has not faulted before it;
+//   - the lazy unrolling counts every bound passed, and raises it. Its
+//     last unrolling is one that no execution runs past, and there the
+//     readings agree. If a bound cannot be raised any further, the
+//     executions that pass bounds only after faults are asked for apart
+//     (PastBoundAfterFault): without this a fault followed by a loop that
+//     the values after the fault keep running made the verdict
+//     inconclusive instead of failed.
+//
+// The literals are made only when asked for: definitions nothing uses
+// still change the solver's path (see derail).
+
+// faultedBefore returns a literal that holds when the thread of p has
+// faulted before reaching it (a fault of the thread's own code: those of
+// the allocator, found with the memory order, do not derail).
+func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
+	if e.faulted == nil {
+		e.faulted = map[[2]int]Lit{}
+	}
+	key := [2]int{p.Thread, p.faultsBefore}
+	if l, ok := e.faulted[key]; ok {
+		return l
+	}
+	var ls []Lit
+	for _, f := range e.Errors[:p.faultsBefore] {
+		if f.Thread == p.Thread {
+			ls = append(ls, f.Lit)
+		}
+	}
+	l := e.c.or(ls...)
+	e.faulted[key] = l
+	return l
+}
+
+// passBoundsOnlyUnfaulted makes each exceed point count only for a thread
+// that has not faulted before it (Options.FixedBounds).
+func (e *Encoding) passBoundsOnlyUnfaulted() {
+	for _, p := range e.Exceeds {
+		p.Lit = e.c.and(p.Lit, e.faultedBefore(p).Not())
+	}
+}
+
+// PastBoundAfterFault returns a literal that, assumed, asks for an
+// execution in which some thread runs past a bound after it faulted and
+// none runs past one before faulting: an error execution within the
+// bounds that Exceeded leaves out. It is false when no exceed point can
+// follow a fault.
+func (e *Encoding) PastBoundAfterFault() Lit {
+	if e.pastAfterFault != 0 {
+		return e.pastAfterFault
+	}
+	c := e.c
+	var after []Lit // one per point that a fault may precede
+	for _, p := range e.Exceeds {
+		if f := e.faultedBefore(p); f != c.F() && p.Lit != c.F() {
+			after = append(after, c.and(p.Lit, f))
+		}
+	}
+	if len(after) == 0 {
+		e.pastAfterFault = c.F()
+		return e.pastAfterFault
+	}
+	q := c.newVar()
+	c.add(append([]Lit{q.Not()}, after...)...)
+	for _, p := range e.Exceeds {
+		// q: no thread runs past a bound before faulting
+		c.add(q.Not(), p.Lit.Not(), e.faultedBefore(p))
+	}
+	e.pastAfterFault = q
+	return q
+}
