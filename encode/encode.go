@@ -65,6 +65,24 @@ type Options struct {
 	// first thread too, which an exceeding execution of its loops need
 	// not satisfy (a test-only mutant, as BreakSymmetryTooStrong).
 	RepresentativesTooFew bool
+	// FixedBounds says the bounds are the test's own, as for a
+	// straight-line test given as such: a bound that a thread runs past
+	// only after it faulted is not exceeded, since the execution is an
+	// error one already (SEMANTICS.md, Errors; the reference agrees).
+	// Then Exceeded and each ExceedPoint's Lit count a bound only when
+	// the thread has not faulted before it. The lazy unrolling leaves it
+	// false: it raises every bound an execution runs past, so that its
+	// last unrolling has none, where the two readings agree, and asks
+	// PastBoundAfterFault where a bound cannot be raised (faults.go).
+	FixedBounds bool
+	// NoInterleaving encodes the memory order of two threads kept in
+	// program order by the chordal completion too, instead of as an
+	// interleaving (interleave.go), to measure what the grid gains.
+	NoInterleaving bool
+	// BreakInterleaving leaves out one family of the interleaving's
+	// monotonicity clauses: 1 those along a row (x[i][j] → x[i][j+1]), 2
+	// those along a column (a test-only mutant, as BreakFencePoints).
+	BreakInterleaving int
 }
 
 // Stats describe the size and cost of an encoding.
@@ -72,8 +90,13 @@ type Stats struct {
 	Accesses, Loads, Stores int
 	Nodes, OrderEdges       int
 	Triangles               int
-	Vars, Clauses           int
-	EncodeTime              time.Duration
+	// Interleaved says the memory order of the test's two threads was
+	// encoded as an interleaving (interleave.go), with OrderGrid
+	// variables, instead of by triangles.
+	Interleaved   bool
+	OrderGrid     int
+	Vars, Clauses int
+	EncodeTime    time.Duration
 }
 
 // Encoding is the CNF formula Φ(T, Y) of a test T on a memory model Y, held
@@ -126,6 +149,9 @@ type Encoding struct {
 	symPairs   []symmetryPair
 	stats      Stats
 	budget     budget
+	// faulted and pastAfterFault are made when asked for (faults.go)
+	faulted        map[[2]int]Lit
+	pastAfterFault Lit
 }
 
 // Access is a load or store of the test.
@@ -170,6 +196,8 @@ type ExceedPoint struct {
 	Lit    Lit
 	Thread int
 	Stmt   *lsl.BoundExceeded
+
+	faultsBefore int // len(Errors) when the point was encoded (faults.go)
 }
 
 // Encode builds the encoding of t on model m, with value domains from ra
@@ -202,6 +230,9 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	}
 	if err := e.encodeThreads(); err != nil {
 		return nil, err
+	}
+	if opt.FixedBounds {
+		e.passBoundsOnlyUnfaulted()
 	}
 	if !opt.NoSymmetry {
 		e.Symmetry = symmetry.Find(t, ra)

@@ -214,6 +214,8 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 	var ppo []ppoClause
 	var chains [][2]*orderNode
+	threadChains := map[int][]*orderNode{} // each thread's nodes in program order
+	totalChains := true                    // the model keeps every chain entirely
 	for _, th := range slices.Sorted(maps.Keys(byThread)) {
 		nodes := byThread[th]
 		if th == rangeanalysis.InitThread {
@@ -250,6 +252,10 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				}
 			}
 			return true
+		}
+		threadChains[th] = acc
+		for i := 0; i+1 < len(acc); i++ {
+			totalChains = totalChains && always(acc[i], acc[i+1])
 		}
 		reach := make([]map[int]bool, len(acc))
 		for i := len(acc) - 1; i >= 0; i-- {
@@ -329,32 +335,16 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		return err
 	}
 
-	// Transitivity over a chordal completion of the edge graph.
-	if e.opt.FullOrder {
-		n := int64(len(m.nodes))
-		if err := e.checkPairs(n*(n-1)/2, func() int64 { return n * (n - 1) / 2 }); err != nil {
+	// Two threads kept in program order: an interleaving (interleave.go).
+	// Otherwise transitivity over a chordal completion of the edge graph.
+	if iv := e.newInterleaving(threadChains, totalChains, initNode); iv != nil {
+		if err := iv.encode(e, initNode); err != nil {
 			return err
 		}
-		for i := range m.nodes {
-			for j := i + 1; j < len(m.nodes); j++ {
-				m.addEdge(i, j)
-			}
-		}
-	}
-	if err := e.checkTriangles(); err != nil {
+	} else if err := e.encodeTransitivity(); err != nil {
 		return err
-	}
-	triangles, err := m.chordalTriangles(e.triangleCheck)
-	if err != nil {
-		return err
-	}
-	for _, t := range triangles {
-		xy, yz, xz := e.before(m.nodes[t[0]], m.nodes[t[1]]), e.before(m.nodes[t[1]], m.nodes[t[2]]), e.before(m.nodes[t[0]], m.nodes[t[2]])
-		c.add(xy.Not(), yz.Not(), xz)
-		c.add(xy, yz, xz.Not())
 	}
 	e.stats.Nodes = len(m.nodes)
-	e.stats.Triangles = len(triangles)
 	for _, a := range m.adj {
 		e.stats.OrderEdges += len(a)
 	}
@@ -401,6 +391,38 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		e.encodeLoad(l, stores)
 	}
 	e.encodeFinals(stores)
+	return nil
+}
+
+// encodeTransitivity makes the memory order transitive over a chordal
+// completion of the edge graph (see doc.go), or over every triple with
+// Options.FullOrder.
+func (e *Encoding) encodeTransitivity() error {
+	m, c := e.mem, e.c
+	if e.opt.FullOrder {
+		n := int64(len(m.nodes))
+		if err := e.checkPairs(n*(n-1)/2, func() int64 { return n * (n - 1) / 2 }); err != nil {
+			return err
+		}
+		for i := range m.nodes {
+			for j := i + 1; j < len(m.nodes); j++ {
+				m.addEdge(i, j)
+			}
+		}
+	}
+	if err := e.checkTriangles(); err != nil {
+		return err
+	}
+	triangles, err := m.chordalTriangles(e.triangleCheck)
+	if err != nil {
+		return err
+	}
+	for _, t := range triangles {
+		xy, yz, xz := e.before(m.nodes[t[0]], m.nodes[t[1]]), e.before(m.nodes[t[1]], m.nodes[t[2]]), e.before(m.nodes[t[0]], m.nodes[t[2]])
+		c.add(xy.Not(), yz.Not(), xz)
+		c.add(xy, yz, xz.Not())
+	}
+	e.stats.Triangles = len(triangles)
 	return nil
 }
 

@@ -34,18 +34,16 @@ func benchCommand(status *int) *cli.Command {
 		Name:      "bench",
 		Usage:     "run suites of algorithms and print statistics per test (the paper's Fig. 10 and 11)",
 		ArgsUsage: "SUITE_DIR...",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "run the expected.tsv rows of this model"},
 			&cli.StringFlag{Name: "files", Value: "fenced", Usage: "which files: fenced (NAME-fenced.c, NAME the folder's name), published (the others), or all"},
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
-			&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
-			&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
-		},
+		}, reductionFlags()...),
 		Action: func(c *cli.Context) error {
 			m, err := memmodel.ByName(c.String("model"))
 			if err != nil {
@@ -125,7 +123,10 @@ func benchCommand(status *int) *cli.Command {
 					}
 					var results []*mining.TestResult
 					for _, noRA := range modes {
-						res, err := benchOne(c.Context, prog, s, e.Test, m, noRA, c.Bool("no-stutter-reduction"), c.Bool("no-symmetry"), c.Duration("timeout"))
+						var opt mining.PipelineOptions
+						reductionOptions(c, &opt)
+						opt.Encode.NoRangeAnalysis = noRA
+						res, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
 						if err != nil {
 							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
 						}
@@ -220,7 +221,7 @@ func benchCommand(status *int) *cli.Command {
 }
 
 // benchOne checks one test without a cache, so that mining is measured.
-func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, noRA, noStutter, noSymmetry bool, timeout time.Duration) (*mining.TestResult, error) {
+func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var t0 = s.Tests[0]
@@ -229,10 +230,6 @@ func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test 
 			t0 = t
 		}
 	}
-	opt := mining.PipelineOptions{}
-	opt.Encode.NoRangeAnalysis = noRA
-	opt.NoStutterReduction = noStutter
-	opt.Encode.NoSymmetry = noSymmetry
 	start := time.Now()
 	res, err := mining.CheckTest(ctx, prog, nil, t0, m, opt)
 	if err != nil && ctx.Err() != nil {

@@ -70,13 +70,13 @@ func growCommand(status *int) *cli.Command {
 		Name:      "grow",
 		Usage:     "check tests of growing size and print time, variables, clauses and SAT calls per size",
 		ArgsUsage: "ALGORITHMS_DIR",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "model", Value: "sc", Usage: "the memory model"},
 			&cli.StringSliceFlag{Name: "family", Usage: "only this family (repeatable): " + strings.Join(names, ", ")},
 			&cli.IntFlag{Name: "max", Usage: "the largest size (default: the family's)"},
 			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check; a family stops at its first timeout"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
-		},
+		}, reductionFlags()...),
 		Action: func(c *cli.Context) error {
 			m, err := memmodel.ByName(c.String("model"))
 			if err != nil {
@@ -120,7 +120,9 @@ func growCommand(status *int) *cli.Command {
 					if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
 						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s on %s", name, m.Name)
 					}
-					res, err := growOne(c.Context, prog, ts[0], m, c.Duration("timeout"))
+					var opt mining.PipelineOptions
+					reductionOptions(c, &opt)
+					res, err := growOne(c.Context, prog, ts[0], m, opt, c.Duration("timeout"))
 					if err != nil {
 						return inputError{[]error{fmt.Errorf("%s: %w", name, err)}}
 					}
@@ -156,11 +158,11 @@ func growCommand(status *int) *cli.Command {
 }
 
 // growOne checks one test with the time limit, with mining (no cache).
-func growOne(ctx context.Context, prog *lsl.Program, t *tests.Test, m *memmodel.Model, timeout time.Duration) (*mining.TestResult, error) {
+func growOne(ctx context.Context, prog *lsl.Program, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	start := time.Now()
-	res, err := mining.CheckTest(ctx, prog, nil, t, m, mining.PipelineOptions{})
+	res, err := mining.CheckTest(ctx, prog, nil, t, m, opt)
 	if err != nil && ctx.Err() != nil {
 		r := &mining.TestResult{Test: t, Model: m, Verdict: "timeout"}
 		r.Stats.Total = time.Since(start)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -41,24 +42,42 @@ func (j *job) finish() error {
 	return nil
 }
 
+// reductionFlags turn off the reductions of the encoding one by one, to
+// measure what each gains (check, mine, fences, bench, grow).
+func reductionFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
+		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
+		&cli.BoolFlag{Name: "no-interleaving", Usage: "encode the memory order of two threads under sc and serial by triangles, not as an interleaving (to measure the encoding)"},
+	}
+}
+
+// reductionOptions sets the options of reductionFlags.
+func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) {
+	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
+	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
+	opt.Encode.NoInterleaving = c.Bool("no-interleaving")
+}
+
 // pipelineFlags are the flags of the commands that run the pipeline.
 func pipelineFlags() []cli.Flag {
-	return []cli.Flag{
+	flags := []cli.Flag{
 		&cli.StringSliceFlag{Name: "test", Usage: "only the tests with this name (repeatable)"},
 		&cli.StringSliceFlag{Name: "spec", Usage: "mine the specification from this reference implementation (repeatable)"},
 		&cli.IntFlag{Name: "max-unroll", Value: 10, Usage: "largest loop bound tried before the verdict is inconclusive"},
 		&cli.StringFlag{Name: "cache", Usage: "keep mined observation sets in this directory (default: the user cache directory)"},
 		&cli.BoolFlag{Name: "no-cache", Usage: "mine every observation set afresh and store none"},
 		&cli.BoolFlag{Name: "no-range-analysis", Usage: "let every register and location range over all values of the test (to measure the analysis)"},
-		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
-		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
+	}
+	flags = append(flags, reductionFlags()...)
+	return append(flags,
 		&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test"},
 		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even when it is not a terminal"},
 		timeoutFlag(),
 		maxMemoryCLIFlag(),
 		&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path (as a C compiler does)"},
 		&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro, NAME or NAME=VALUE (as a C compiler does)"},
-	}
+	)
 }
 
 // loadJob compiles the C files and reads the test files named on the
@@ -135,8 +154,7 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 		return opt, nil, usageError{fmt.Errorf("--max-unroll must be at least 1")}
 	}
 	opt.Encode.NoRangeAnalysis = c.Bool("no-range-analysis")
-	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
-	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
+	reductionOptions(c, &opt)
 	if opt.Encode.MaxMemory, err = maxMemoryFlag(c); err != nil {
 		return opt, nil, err
 	}
@@ -154,11 +172,15 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 	opt.Warn = warnOnce(c.App.ErrWriter)
 	done = func() {}
 	w := c.App.ErrWriter
+	// Each line says how long the command has run: where a check spends
+	// its time is what a user waiting for it wants to know.
+	start := time.Now()
+	elapsed := func() string { return fmt.Sprintf("[%6.1fs] ", time.Since(start).Seconds()) }
 	switch {
 	case c.Bool("progress"):
-		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, format+"\n", args...) }
+		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, elapsed()+format+"\n", args...) }
 	case !c.Bool("json") && isTerminal(w):
-		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, "\r\033[K"+format, args...) }
+		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, "\r\033[K"+elapsed()+format, args...) }
 		done = func() { fmt.Fprint(w, "\r\033[K") }
 	}
 	return opt, done, nil
