@@ -141,8 +141,9 @@ type TestResult struct {
 // other unrolling too, while its exceed question runs: the answer counts
 // only if that round is the last, and so the two last questions share the
 // two cores (on lazylist Sacr2 they take about as long as each other). An
-// exceed question that runs longer than proverDelay is raced by a second
-// solver (questions.Race), whose "no" ends it. Under serial loops do not
+// exceed question that runs longer than proverDelay, once the background
+// has answered its round's failure question, is raced by a second solver
+// (questions.Race), whose "no" ends it. Under serial loops do not
 // retry for stale values, and there is no background.
 //
 // On one core (PipelineOptions.Sequential) the background is inline:
@@ -381,8 +382,12 @@ func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (in
 // nothing to do with it (msn Tpc5: 30 s with the observation set's
 // clauses, 58 s without), so past proverDelay a second solver, on an
 // encoding that also holds the failure question's clauses, races the
-// main one (questions.Race). Under serial the main solver asks alone.
-func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string) int {
+// main one (questions.Race); but only once the background has answered
+// the round's failure question, cur: a third solver on two cores slowed
+// the main one more than the race gained (msn Tpc6 11.5-12.6 s against
+// 9.3-9.5 s, T55 35.5 s against 23.7 s, T56 80-88 s against 61 s, harris
+// Saacr 84 s against 58 s). Under serial the main solver asks alone.
+func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string, cur *asked) int {
 	ask := func(ctx context.Context) int {
 		return l.meter.FirstOf(ctx, enc, false, enc.ExceedAssumptions(), exceedOrder(enc, raised))
 	}
@@ -390,6 +395,12 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 		return ask(l.main)
 	}
 	prove := func(ctx context.Context) bool {
+		if cur != nil {
+			// a core is free only once the background is
+			if _, ok := cur.Wait(ctx); !ok {
+				return false
+			}
+		}
 		enc, _, err := l.failure(u)(ctx)
 		if err != nil {
 			return false
@@ -424,7 +435,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			opt.progress("%s on %s: interchangeable threads %s (symmetry reduction)", t.Name, l.model, formatClasses(cls))
 		}
 		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
-		switch l.exceeds(u, enc, slices.Clone(raisedLast)) {
+		switch l.exceeds(u, enc, slices.Clone(raisedLast), cur) {
 		case 0:
 			return l.interrupted()
 		case -1:
@@ -560,7 +571,7 @@ func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 }
 
 // proverDelay is how long the main path's exceed question runs alone
-// before a second solver races it (see prove in lazy).
+// before a second solver races it, if the background is idle (exceeds).
 var proverDelay = 2 * time.Second
 
 // failureQuestion returns the disjuncts of "an execution within the
