@@ -22,6 +22,9 @@ type Execution struct {
 	// Events are the allocator events that happened, in memory order
 	// (alloc.go).
 	Events []ExecEvent
+	// PastBounds are the loop bounds it runs past: in a failing
+	// execution, only after its thread faulted (faults.go).
+	PastBounds []*ExceedPoint
 }
 
 // ExecAccess is one executed access with its values.
@@ -43,6 +46,11 @@ func (e *Encoding) Decode() *Execution {
 	for _, p := range e.Errors {
 		if g.Value(p.Lit) {
 			x.Faults = append(x.Faults, p)
+		}
+	}
+	for _, p := range e.Exceeds {
+		if g.Value(p.reached) {
+			x.PastBounds = append(x.PastBounds, p)
 		}
 	}
 	for _, f := range e.Fences {

@@ -197,6 +197,7 @@ type ExceedPoint struct {
 	Thread int
 	Stmt   *lsl.BoundExceeded
 
+	reached      Lit // the path reaches the point (Lit, unless FixedBounds)
 	faultsBefore int // len(Errors) when the point was encoded (faults.go)
 }
 

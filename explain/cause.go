@@ -128,6 +128,11 @@ func newQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *enco
 	if err != nil {
 		return nil, err
 	}
+	if len(x.PastBounds) > 0 {
+		// x runs past a bound after its fault (the lazy unrolling's
+		// last resort, encode/faults.go): the bounds are the test's own
+		opt.FixedBounds = true
+	}
 	enc, err := encode.Encode(ctx, fenced, ra, m, opt)
 	if err != nil {
 		return nil, err

@@ -225,3 +225,32 @@ func TestFaultBeforeUnboundedLoop(t *testing.T) {
 		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
+
+// The same on relaxed only: the receiver faults when it sees the flag
+// before the data, then loops on the value it read. The verdict is fail,
+// and --explain names fences: its question reproduces the counterexample,
+// which runs past the loop's bound after the fault.
+func TestFaultBeforeUnboundedLoopRelaxed(t *testing.T) {
+	dir := t.TempDir()
+	cf := filepath.Join(dir, "mp.c")
+	os.WriteFile(cf, []byte(`int data, flag;
+void send(void) { data = 1; flag = 1; }
+void recv(void) {
+  if (flag) {
+    int d = data;
+    lsl_assert(d == 1);
+    while (d != 1) { d = d + 2; }
+  }
+}
+`), 0o644)
+	tf := filepath.Join(dir, "mp.tests")
+	os.WriteFile(tf, []byte("test T0 = ( send | recv )\n"), 0o644)
+	if code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf); code != exitPass {
+		t.Errorf("sc: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "relaxed", "--explain", cf, tf)
+	_, cause, _ := strings.Cut(out, "\ncause:")
+	if code != exitFail || !strings.Contains(out, "assertion failed") || !(strings.Contains(cause, " fence before ") || strings.Contains(cause, " fence after ")) {
+		t.Errorf("relaxed: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
