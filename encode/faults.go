@@ -46,7 +46,7 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 // that has not faulted before it (Options.FixedBounds).
 func (e *Encoding) passBoundsOnlyUnfaulted() {
 	for _, p := range e.Exceeds {
-		p.Lit = e.c.and(p.Lit, e.faultedBefore(p).Not())
+		p.Lit = e.c.and(p.reached, e.faultedBefore(p).Not())
 	}
 }
 
@@ -62,8 +62,8 @@ func (e *Encoding) PastBoundAfterFault() Lit {
 	c := e.c
 	var after []Lit // one per point that a fault may precede
 	for _, p := range e.Exceeds {
-		if f := e.faultedBefore(p); f != c.F() && p.Lit != c.F() {
-			after = append(after, c.and(p.Lit, f))
+		if f := e.faultedBefore(p); f != c.F() && p.reached != c.F() {
+			after = append(after, c.and(p.reached, f))
 		}
 	}
 	if len(after) == 0 {
@@ -74,7 +74,7 @@ func (e *Encoding) PastBoundAfterFault() Lit {
 	c.add(append([]Lit{q.Not()}, after...)...)
 	for _, p := range e.Exceeds {
 		// q: no thread runs past a bound before faulting
-		c.add(q.Not(), p.Lit.Not(), e.faultedBefore(p))
+		c.add(q.Not(), p.reached.Not(), e.faultedBefore(p))
 	}
 	e.pastAfterFault = q
 	return q
