@@ -79,17 +79,22 @@ func memoRef(k refKey, test *lsl.Test) ([]lsl.Outcome, error) {
 // generatedReuse returns the i-th generated test of the differential run
 // of memory reuse (testgen.Options.Reuse).
 func generatedReuse(seed uint64, i int) *lsl.Test {
-	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	t := testgen.Generate(r, testgen.Options{Reuse: true, Threads: 2 + r.IntN(2)})
-	t.Name = fmt.Sprintf("reuse-%d-%d", seed, i)
-	return t
+	return generatedWith("reuse", seed, i, func(r *rand.Rand) testgen.Options {
+		return testgen.Options{Reuse: true, Threads: 2 + r.IntN(2)}
+	})
 }
 
 // generated returns the i-th generated test of the differential run.
 func generated(seed uint64, i int) *lsl.Test {
+	return generatedWith("gen", seed, i, func(*rand.Rand) testgen.Options { return testgen.Options{} })
+}
+
+// generatedWith returns the i-th test of a generated family, named
+// prefix-seed-i, with the options opt draws from the test's own source.
+func generatedWith(prefix string, seed uint64, i int, opt func(r *rand.Rand) testgen.Options) *lsl.Test {
 	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	t := testgen.Generate(r, testgen.Options{})
-	t.Name = fmt.Sprintf("gen-%d-%d", seed, i)
+	t := testgen.Generate(r, opt(r))
+	t.Name = fmt.Sprintf("%s-%d-%d", prefix, seed, i)
 	return t
 }
 
@@ -552,10 +557,7 @@ func TestDifferentialDetectsBrokenAlloc(t *testing.T) {
 // generatedFenced returns the i-th generated test with frequent fences
 // (testgen.Options.Fences).
 func generatedFenced(seed uint64, i int) *lsl.Test {
-	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	t := testgen.Generate(r, testgen.Options{Fences: true})
-	t.Name = fmt.Sprintf("fences-%d-%d", seed, i)
-	return t
+	return generatedWith("fences", seed, i, func(*rand.Rand) testgen.Options { return testgen.Options{Fences: true} })
 }
 
 // TestDifferentialFences compares the encoder with the reference on

@@ -3,7 +3,6 @@ package mining
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -18,10 +17,9 @@ import (
 // generatedPair returns the i-th generated two-thread test, every third
 // one allocating and freeing (its allocator events are order nodes too).
 func generatedPair(seed uint64, i int) *lsl.Test {
-	r := rand.New(rand.NewPCG(seed, uint64(i)))
-	t := testgen.Generate(r, testgen.Options{Threads: 2, Reuse: i%3 == 0})
-	t.Name = fmt.Sprintf("pair-%d-%d", seed, i)
-	return t
+	return generatedWith("pair", seed, i, func(*rand.Rand) testgen.Options {
+		return testgen.Options{Threads: 2, Reuse: i%3 == 0}
+	})
 }
 
 // TestDifferentialInterleaving compares the encoder with the reference

@@ -215,11 +215,8 @@ func TestInconclusiveSuggestsRMO(t *testing.T) {
 // loop's bound must not make the verdict inconclusive (SEMANTICS.md,
 // Errors; the loop runs 100 times only on the values after the fault).
 func TestFaultBeforeUnboundedLoop(t *testing.T) {
-	dir := t.TempDir()
-	cf := filepath.Join(dir, "f.c")
-	os.WriteFile(cf, []byte("int x;\nvoid op(void) {\n  lsl_assert(x == 1);\n  while (x != 100) { x = x + 1; }\n}\n"), 0o644)
-	tf := filepath.Join(dir, "f.tests")
-	os.WriteFile(tf, []byte("test T0 = ( op )\ntest T1 = ( op | op )\n"), 0o644)
+	cf, tf := writeInputs(t, "int x;\nvoid op(void) {\n  lsl_assert(x == 1);\n  while (x != 100) { x = x + 1; }\n}\n",
+		"test T0 = ( op )\ntest T1 = ( op | op )\n")
 	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf)
 	if code != exitFail || strings.Count(out, "fail ") != 2 || strings.Contains(out, "inconclusive") || !strings.Contains(out, "assertion failed") {
 		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
@@ -231,9 +228,7 @@ func TestFaultBeforeUnboundedLoop(t *testing.T) {
 // and --explain names fences: its question reproduces the counterexample,
 // which runs past the loop's bound after the fault.
 func TestFaultBeforeUnboundedLoopRelaxed(t *testing.T) {
-	dir := t.TempDir()
-	cf := filepath.Join(dir, "mp.c")
-	os.WriteFile(cf, []byte(`int data, flag;
+	cf, tf := writeInputs(t, `int data, flag;
 void send(void) { data = 1; flag = 1; }
 void recv(void) {
   if (flag) {
@@ -242,9 +237,7 @@ void recv(void) {
     while (d != 1) { d = d + 2; }
   }
 }
-`), 0o644)
-	tf := filepath.Join(dir, "mp.tests")
-	os.WriteFile(tf, []byte("test T0 = ( send | recv )\n"), 0o644)
+`, "test T0 = ( send | recv )\n")
 	if code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf); code != exitPass {
 		t.Errorf("sc: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
@@ -253,4 +246,18 @@ void recv(void) {
 	if code != exitFail || !strings.Contains(out, "assertion failed") || !(strings.Contains(cause, " fence before ") || strings.Contains(cause, " fence after ")) {
 		t.Errorf("relaxed: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
+}
+
+// writeInputs writes a C file and a test file into a fresh directory and
+// returns their paths.
+func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
+	t.Helper()
+	dir := t.TempDir()
+	cFile, testFile = filepath.Join(dir, "impl.c"), filepath.Join(dir, "impl.tests")
+	for name, text := range map[string]string{cFile: c, testFile: tests} {
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return cFile, testFile
 }
