@@ -40,4 +40,46 @@
 // the specification is closed under the exchange (as a mined one is).
 // TestSymmetryDifferential checks all three against the brute-force
 // reference.
+//
+// # Mining without the solver
+//
+// Under serial every invocation runs alone, so a serial execution is a
+// sequence of whole invocations (the init ones first, then each thread's
+// in its order, interleaved) and is determined by that order and the
+// values its choices (Choose, which freed block an allocation takes)
+// pick. The observation set can therefore be computed by running them
+// (explicit.go): from each state between invocations, run each thread's
+// next invocation along every choice, and explore each state reached once.
+// Two runs reaching the same state (registers of every thread that a later
+// invocation reads, memory, the state of every block, which invocation
+// is next in each thread, and the observations so far) have the same
+// continuations and the same outcomes, so merging them loses nothing.
+// Under the symmetry constraint (package symmetry) a thread of a class
+// of interchangeable threads starts only after the one before it in the
+// class, and each outcome brings its images: exchanging the threads maps
+// every serial execution to one that respects the order, as in the
+// encoder's argument.
+//
+// The run replaces the serial lazy unrolling, its error check and the
+// enumeration (serialrun.go): an execution that reaches a
+// bound_exceeded raises that loop's bound (and, as the solver's rounds
+// do, its siblings' and its counterparts' in interchangeable threads) for
+// another round; a round in which none does has run every serial
+// execution. (A run is followed only up to its bound_exceeded, so a loop
+// may be raised for a run that an assume of another thread's later
+// invocation would have removed: a round more, never a wrong set; with
+// no loop named, no execution exceeds a bound.) It gives up, and the solver asks its questions as before, on
+// anything it does not decide itself: an execution that may make an
+// error (whose counterexample the solver's error check gives), a loop
+// at MaxUnroll (inconclusive), or more than maxExplicitStates states. So
+// it never gives a verdict of its own, only the observation set of a
+// test whose serial executions are all correct. TestExplicitDifferential
+// compares it with the brute-force reference on generated tests (also
+// with frequent choices, reuse and interchangeable threads; each of five
+// broken versions is caught), TestExplicitBoundsDifferential its bound
+// answers with the encoder's (a version that runs past bounds is
+// caught), and the suites' test
+// TestExplicitMiningMatchesSolver with the solver's enumeration on every
+// quick test. --solver-mining (PipelineOptions.SolverMining) mines with
+// the solver alone.
 package mining

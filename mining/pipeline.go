@@ -2,6 +2,7 @@ package mining
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"runtime"
@@ -55,6 +56,10 @@ type PipelineOptions struct {
 	// raise them again. Starting higher changes no verdict: the rounds
 	// still prove that the bounds suffice.
 	InitialBounds unroll.Bounds
+	// SolverMining enumerates observation sets with the solver always,
+	// never by running the serial executions (doc.go, "Mining without
+	// the solver"), to measure that or cross-check it.
+	SolverMining bool
 }
 
 // sequential reports whether questions are asked one at a time.
@@ -78,7 +83,10 @@ type TestStats struct {
 	MiningTime            time.Duration
 	SatCalls              int
 	SpecSize              int
-	Total                 time.Duration
+	// ExplicitStates is the number of states the explicit enumeration
+	// of the observation set visited; 0 when the solver enumerated it.
+	ExplicitStates int
+	Total          time.Duration
 	// Interchangeable lists the classes of interchangeable threads of
 	// the last unrolling whose symmetry the questions broke (package
 	// symmetry), by index in the test's threads.
@@ -641,6 +649,16 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 			res.Stats.SpecSize = res.Spec.Len()
 			res.Stats.Total = time.Since(m.start)
 			return m, nil
+		}
+	}
+	if !opt.SolverMining {
+		switch err := m.explicitRounds(ctx, prog, t, opt); {
+		case err == nil:
+			return m, nil
+		case !errors.Is(err, errGaveUp):
+			return nil, err
+		default:
+			opt.progress("%s: %v; asking the solver", t.Name, err)
 		}
 	}
 	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {

@@ -49,6 +49,7 @@ func reductionFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-stutter-reduction", Usage: "keep the executions in which a loop iteration that changes nothing is followed by another (to measure the reduction)"},
 		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 		&cli.BoolFlag{Name: "no-interleaving", Usage: "encode the memory order of two threads under sc and serial by triangles, not as an interleaving (to measure the encoding)"},
+		&cli.BoolFlag{Name: "solver-mining", Usage: "enumerate observation sets with the SAT solver, not by running the serial executions (to measure or cross-check)"},
 	}
 }
 
@@ -57,6 +58,7 @@ func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) {
 	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
 	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
 	opt.Encode.NoInterleaving = c.Bool("no-interleaving")
+	opt.SolverMining = c.Bool("solver-mining")
 }
 
 // pipelineFlags are the flags of the commands that run the pipeline.

@@ -127,9 +127,15 @@ func TestBenchCommand(t *testing.T) {
 func TestProgress(t *testing.T) {
 	files := []string{"../../examples/c/mp.c", "../../examples/c/mp.tests"}
 	_, _, errs := runCmd(t, append([]string{"check", "--no-cache", "--progress"}, files...)...)
-	for _, w := range []string{"T0: mining the specification under serial", "T0 on relaxed: inclusion check", "bounds all 1"} {
+	for _, w := range []string{"T0 on serial: running every serial execution", "T0: 2 outcomes from", "T0 on relaxed: inclusion check", "bounds all 1"} {
 		if !strings.Contains(errs, w) {
 			t.Errorf("progress lacks %q:\n%s", w, errs)
+		}
+	}
+	_, _, errs = runCmd(t, append([]string{"check", "--no-cache", "--progress", "--solver-mining"}, files...)...)
+	for _, w := range []string{"T0 on serial: error check", "T0: mining the specification under serial", "T0 on relaxed: inclusion check"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("progress with --solver-mining lacks %q:\n%s", w, errs)
 		}
 	}
 	if _, _, errs := runCmd(t, append([]string{"check", "--no-cache"}, files...)...); errs != "" {

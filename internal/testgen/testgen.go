@@ -77,6 +77,11 @@ type Options struct {
 	// twice as often as not, instead of once in three: enough for
 	// accesses between fences ordering them (the encoder's fence points).
 	Fences bool
+	// Choices makes nondeterministic choices frequent: a thread chooses
+	// a value in one construct of three, and often assumes something of
+	// it and stores it, so that executions branch inside an invocation,
+	// some branches are removed, and the others write memory.
+	Choices bool
 }
 
 // MaxLoopAccesses is the default of Options.MaxAccesses for tests with
@@ -116,7 +121,7 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 	if opt.MaxInvocations <= 0 {
 		opt.MaxInvocations = 2
 	}
-	g := &gen{r: r, reuse: opt.Reuse, fences: opt.Fences}
+	g := &gen{r: r, reuse: opt.Reuse, fences: opt.Fences, choices: opt.Choices}
 	t := &lsl.Test{Name: "gen"}
 
 	// Two or three scalars, some initially non-zero; in half the tests a
@@ -287,6 +292,7 @@ const recFields = 2
 type gen struct {
 	r       *rand.Rand
 	reuse   bool
+	choices bool
 	fences  bool
 	line    int
 	scalars []*lsl.Global
@@ -504,12 +510,44 @@ func (tg *threadGen) invocation(k, budget, loopBudget int, signals []target) *ls
 	return inv
 }
 
+// choice chooses a value, observes it, and then maybe assumes a
+// comparison of it with a constant and stores it (Options.Choices).
+func (tg *threadGen) choice(budget int) int {
+	g := tg.g
+	v := tg.fresh("v")
+	tg.emit(&lsl.Choose{Pos: g.pos(), Dst: v, Lo: 0, Hi: int64(1 + g.r.IntN(2))},
+		&lsl.Observe{Pos: g.pos(), Kind: lsl.ObsInput, Name: string(v), Val: v})
+	tg.ints = append(tg.ints, v)
+	if g.chance(2) {
+		op := comparisons[g.r.IntN(len(comparisons))]
+		tg.emit(&lsl.Assume{Pos: g.pos(), Cond: tg.prim(op, v, tg.smallInt())})
+	}
+	switch {
+	case budget >= 1 && g.chance(2):
+		tg.emit(&lsl.Store{Pos: g.pos(), Addr: tg.addr(g.pick()), Src: v})
+		return 1
+	case budget >= 1:
+		// a store only some of the choices make
+		lbl := tg.label()
+		c := tg.prim(lsl.OpEq, v, tg.smallInt())
+		tg.emit(&lsl.Block{Pos: g.pos(), Label: lbl, Body: []lsl.Stmt{
+			&lsl.Break{Pos: g.pos(), Label: lbl, Cond: c},
+			&lsl.Store{Pos: g.pos(), Addr: tg.addr(g.pick()), Src: tg.smallInt()},
+		}})
+		return 1
+	}
+	return 0
+}
+
 // construct emits one random construct using at most budget accesses and
 // returns how many it used.
 func (tg *threadGen) construct(budget int) int {
 	g := tg.g
 	if g.reuse && budget >= 2 && !g.chance(3) {
 		return tg.reuseStep(budget)
+	}
+	if g.choices && g.chance(3) {
+		return tg.choice(budget)
 	}
 	for {
 		switch k := g.r.IntN(21); {

@@ -1,0 +1,714 @@
+package mining
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+
+	"checkfence/lsl"
+	"checkfence/symmetry"
+)
+
+// Explicit enumeration of the serial executions (doc.go, "Mining without
+// the solver"): the observation set of a straight-line test whose serial
+// executions stay within their bounds and make no error, computed by
+// running every serial execution, one invocation at a time, and merging
+// the executions that reach the same state.
+
+// maxExplicitStates bounds the states the explicit enumeration keeps; a
+// test with more is mined by the solver.
+const maxExplicitStates = 500_000
+
+// maxExplicitChoices bounds the values one Choose may take.
+const maxExplicitChoices = 256
+
+// errGaveUp says the explicit enumeration cannot answer for this test
+// (an execution it does not model, or too many states); the solver
+// enumerates instead. It never means a verdict.
+var errGaveUp = errors.New("explicit enumeration gave up")
+
+func gaveUp(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errGaveUp, fmt.Sprintf(format, args...))
+}
+
+// noReg marks an absent register operand (a Break without condition).
+const noReg = -1
+
+// serialInstr is one statement of an invocation's flattened code: blocks
+// and atomic blocks disappear (under serial a whole invocation is
+// atomic), a Break jumps to the instruction after its block. Registers
+// are numbered per thread.
+type serialInstr struct {
+	s      lsl.Stmt
+	dst    int   // the register written, if any
+	src    []int // the registers read, in the statement's order
+	target int   // Break: the instruction after its block
+	block  int   // Alloc: the index of the block it makes when fresh
+}
+
+// serialThread is the flattened code of one thread (index 0: init).
+type serialThread struct {
+	invs [][]serialInstr
+	nreg int
+	// dead[k] lists the registers no invocation from k on reads: once
+	// invocation k is next, their values can never matter again.
+	dead [][]int
+}
+
+// Block states in serialState.blocks.
+const (
+	blockUnused byte = iota // not handed out (yet)
+	blockLive
+	blockFreed // + the FreeKind
+)
+
+// serialState is the state of a serial execution between invocations.
+// A step copies what it writes (regs of its thread, mem, blocks, the
+// observations of its thread) before its first write.
+type serialState struct {
+	regs   [][]lsl.Value     // per thread, init first
+	mem    []memCell         // per location id
+	blocks []byte            // per allocation block
+	next   []int             // per thread: the next invocation
+	obs    [][][]lsl.ObsItem // per thread, per invocation
+}
+
+type memCell struct {
+	v   lsl.Value
+	set bool // stored to; else the initial value
+}
+
+func (s *serialState) clone() *serialState {
+	c := *s
+	c.regs = slices.Clone(s.regs)
+	c.next = slices.Clone(s.next)
+	c.obs = slices.Clone(s.obs)
+	return &c
+}
+
+// explicitSerial enumerates the outcomes of t's serial executions.
+type explicitSerial struct {
+	t       *lsl.Test
+	threads []*serialThread // init first
+	globals map[int64]*lsl.Global
+	init    map[lsl.Value]lsl.Value // the globals' initial values
+	allocs  []*lsl.Alloc            // per block index: the statement whose block it is
+	block   map[int64]int           // allocation base → block index
+	bases   []int64                 // per block index: its base
+	locs    map[lsl.Value]int       // location → id, as met
+	// order, when not nil, is the symmetry of interchangeable threads:
+	// only executions in which each class's threads start in thread
+	// order are run, and each outcome brings its images.
+	order *symmetry.Group
+	// exceeded, when not nil, collects the loops run past their bounds
+	// (explicitRun); else running past one gives up.
+	exceeded map[string]bool
+	states   int
+	buf      []byte
+	// mutant, when not 0, breaks the enumeration on purpose: the
+	// differential test must notice (explicit_test.go).
+	mutant explicitMutant
+}
+
+type explicitMutant int
+
+const (
+	mutantNone             explicitMutant = iota
+	mutantKeyNoObs                        // merges states that observed different things
+	mutantNoImages                        // the symmetry constraint without the orbits
+	mutantSharedForks                     // a run writes memory its forks share
+	mutantNoReuse                         // allocations never take a freed block
+	mutantAssumeDropsForks                // a false assume drops the forks made before it
+	mutantIgnoresBounds                   // runs on past a bound_exceeded
+)
+
+// explicitResult is what a run of every serial execution found.
+type explicitResult struct {
+	outcomes []lsl.Outcome // sorted by key; complete only if exceeded is empty
+	states   int           // states visited
+	exceeded []string      // the loop instances some execution runs past, sorted
+}
+
+// explicitOutcomes returns the outcomes of t's serial executions, or an
+// error wrapping errGaveUp when the test does something the explicit
+// enumeration leaves to the solver: an error, a bound exceeded, or more
+// than limit states. sym, if not nil, is the group of t's
+// interchangeable threads.
+func explicitOutcomes(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limit int) (*explicitResult, error) {
+	return explicitRun(ctx, t, sym, limit, false, mutantNone)
+}
+
+// explicitRun is explicitOutcomes; with bounds, an execution that runs a
+// loop past its bound is not an error but recorded in the result's
+// exceeded and not followed further. Under the symmetry constraint the
+// loops of the executions left out are exceeded by the corresponding
+// loops of the executions run: no loop exceeded means none is.
+func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limit int, bounds bool, mutant explicitMutant) (*explicitResult, error) {
+	x := &explicitSerial{t: t, globals: map[int64]*lsl.Global{}, init: map[lsl.Value]lsl.Value{},
+		block: map[int64]int{}, locs: map[lsl.Value]int{}, order: sym, mutant: mutant}
+	if bounds {
+		x.exceeded = map[string]bool{}
+	}
+	for _, g := range t.Globals {
+		x.globals[g.Base] = g
+		for _, iv := range g.Init {
+			x.init[lsl.Ptr(g.Base, iv.Offsets...)] = iv.Val
+		}
+	}
+	allocBases := lsl.AllocBases(t)
+	for _, invs := range append([][]*lsl.Invocation{t.Init}, t.Threads...) {
+		th, err := x.flatten(invs, allocBases)
+		if err != nil {
+			return nil, err
+		}
+		x.threads = append(x.threads, th)
+	}
+	outs, err := x.search(ctx, limit)
+	if err != nil {
+		return nil, err
+	}
+	r := &explicitResult{outcomes: outs, states: x.states}
+	for id := range x.exceeded {
+		r.exceeded = append(r.exceeded, id)
+	}
+	sort.Strings(r.exceeded)
+	return r, nil
+}
+
+func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]int64) (*serialThread, error) {
+	th := &serialThread{}
+	regs := map[lsl.Reg]int{}
+	reg := func(r lsl.Reg) int {
+		if r == "" {
+			return noReg
+		}
+		i, ok := regs[r]
+		if !ok {
+			i = len(regs)
+			regs[r] = i
+		}
+		return i
+	}
+	var reads [][]int // per invocation
+	for _, inv := range invs {
+		var code []serialInstr
+		type open struct {
+			label   string
+			pending []int
+		}
+		var walk func(body []lsl.Stmt, blocks []*open) error
+		walk = func(body []lsl.Stmt, blocks []*open) error {
+			for _, s := range body {
+				in := serialInstr{s: s, dst: noReg}
+				switch s := s.(type) {
+				case *lsl.Block:
+					b := &open{label: s.Label}
+					if err := walk(s.Body, append(slices.Clip(blocks), b)); err != nil {
+						return err
+					}
+					for _, i := range b.pending {
+						code[i].target = len(code)
+					}
+					continue
+				case *lsl.Atomic:
+					if err := walk(s.Body, blocks); err != nil {
+						return err
+					}
+					continue
+				case *lsl.Break:
+					i := -1
+					for j := len(blocks) - 1; j >= 0; j-- {
+						if blocks[j].label == s.Label {
+							i = j
+							break
+						}
+					}
+					if i < 0 {
+						return gaveUp("break %s outside its block", s.Label)
+					}
+					blocks[i].pending = append(blocks[i].pending, len(code))
+					in.src = []int{reg(s.Cond)}
+				case *lsl.Alloc:
+					base, ok := bases[s]
+					if !ok {
+						return gaveUp("an allocation without a base")
+					}
+					in.block = len(x.allocs)
+					x.block[base] = in.block
+					x.allocs = append(x.allocs, s)
+					x.bases = append(x.bases, base)
+					in.dst = reg(s.Dst)
+				case *lsl.Const:
+					in.dst = reg(s.Dst)
+				case *lsl.Prim:
+					in.dst = reg(s.Dst)
+					for _, a := range s.Args {
+						in.src = append(in.src, reg(a))
+					}
+				case *lsl.Load:
+					in.dst, in.src = reg(s.Dst), []int{reg(s.Addr)}
+				case *lsl.Store:
+					in.src = []int{reg(s.Addr), reg(s.Src)}
+				case *lsl.Assert:
+					in.src = []int{reg(s.Cond)}
+				case *lsl.Assume:
+					in.src = []int{reg(s.Cond)}
+				case *lsl.Observe:
+					in.src = []int{reg(s.Val)}
+				case *lsl.Free:
+					in.src = []int{reg(s.Addr)}
+				case *lsl.Choose:
+					in.dst = reg(s.Dst)
+				case *lsl.Fence, *lsl.BoundExceeded:
+				default:
+					return gaveUp("statement %T", s)
+				}
+				code = append(code, in)
+			}
+			return nil
+		}
+		if err := walk(inv.Body, nil); err != nil {
+			return nil, err
+		}
+		var read []int
+		for _, in := range code {
+			for _, r := range in.src {
+				if r != noReg {
+					read = append(read, r)
+				}
+			}
+		}
+		th.invs = append(th.invs, code)
+		reads = append(reads, read)
+	}
+	th.nreg = len(regs)
+	// liveness, from the last invocation backwards
+	live := make([]bool, th.nreg)
+	th.dead = make([][]int, len(invs)+1)
+	for k := len(invs); k >= 0; k-- {
+		if k < len(invs) {
+			for _, r := range reads[k] {
+				live[r] = true
+			}
+		}
+		for r, l := range live {
+			if !l {
+				th.dead[k] = append(th.dead[k], r)
+			}
+		}
+	}
+	return th, nil
+}
+
+// search runs every serial execution: the init invocations in order, then
+// any thread's next invocation, each whole, from every state reached.
+// States reached twice (with the same observations so far) are explored
+// once.
+func (x *explicitSerial) search(ctx context.Context, limit int) ([]lsl.Outcome, error) {
+	start := &serialState{
+		regs:   make([][]lsl.Value, len(x.threads)),
+		blocks: make([]byte, len(x.allocs)),
+		next:   make([]int, len(x.threads)),
+		obs:    make([][][]lsl.ObsItem, len(x.threads)),
+	}
+	for i, th := range x.threads {
+		start.regs[i] = make([]lsl.Value, th.nreg)
+		start.obs[i] = make([][]lsl.ObsItem, len(th.invs))
+	}
+	seen := map[string]bool{}
+	outcomes := map[string]lsl.Outcome{}
+	stack := []*serialState{start}
+	for len(stack) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		runnable := x.runnable(s)
+		if len(runnable) == 0 {
+			o := x.outcome(s)
+			outcomes[o.Key()] = o
+			if x.order != nil && x.mutant != mutantNoImages {
+				for _, img := range x.order.Images(o) {
+					outcomes[img.Key()] = img
+				}
+			}
+			continue
+		}
+		for _, th := range runnable {
+			ends, err := x.invoke(s, th)
+			if err != nil {
+				return nil, err
+			}
+			for _, e := range ends {
+				k := x.key(e)
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				x.states++
+				if x.states > limit {
+					return nil, gaveUp("more than %d states", limit)
+				}
+				stack = append(stack, e)
+			}
+		}
+	}
+	keys := make([]string, 0, len(outcomes))
+	for k := range outcomes {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	outs := make([]lsl.Outcome, len(keys))
+	for i, k := range keys {
+		outs[i] = outcomes[k]
+	}
+	return outs, nil
+}
+
+// runnable lists the threads whose next invocation may run from s: the
+// init thread until it is done, then every thread with one left, but a
+// thread of a class of interchangeable threads starts only after the one
+// before it in the class.
+func (x *explicitSerial) runnable(s *serialState) []int {
+	if s.next[0] < len(x.threads[0].invs) {
+		return []int{0}
+	}
+	var ths []int
+	for th := 1; th < len(x.threads); th++ {
+		if s.next[th] < len(x.threads[th].invs) && !x.waits(s, th) {
+			ths = append(ths, th)
+		}
+	}
+	return ths
+}
+
+// waits reports whether thread th (1-based: 0 is init) may not start
+// yet: the thread before it in its class has not started.
+func (x *explicitSerial) waits(s *serialState, th int) bool {
+	if x.order == nil || s.next[th] > 0 {
+		return false
+	}
+	for _, cls := range x.order.Classes {
+		for i := 1; i < len(cls); i++ {
+			if cls[i] == th-1 {
+				return s.next[cls[i-1]+1] == 0
+			}
+		}
+	}
+	return false
+}
+
+func (x *explicitSerial) outcome(s *serialState) lsl.Outcome {
+	o := lsl.Outcome{Init: s.obs[0], Threads: s.obs[1:]}
+	for _, f := range x.t.Final {
+		o.Final = append(o.Final, x.read(s, f.Addr))
+	}
+	return o
+}
+
+// key renders what the rest of an execution from s can depend on, and
+// what it has observed so far.
+func (x *explicitSerial) key(s *serialState) string {
+	b := x.buf[:0]
+	for _, n := range s.next {
+		b = binary.AppendUvarint(b, uint64(n))
+	}
+	for _, regs := range s.regs {
+		for _, v := range regs {
+			b = appendValue(b, v)
+		}
+	}
+	for _, c := range s.mem {
+		if c.set {
+			b = append(b, 1)
+			b = appendValue(b, c.v)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	b = append(b, s.blocks...)
+	for th := range s.obs {
+		if x.mutant == mutantKeyNoObs {
+			break
+		}
+		for k := 0; k < s.next[th]; k++ {
+			b = binary.AppendUvarint(b, uint64(len(s.obs[th][k])))
+			for _, it := range s.obs[th][k] {
+				b = append(b, byte(it.Kind))
+				b = binary.AppendUvarint(b, uint64(len(it.Name)))
+				b = append(b, it.Name...)
+				b = appendValue(b, it.Val)
+			}
+		}
+	}
+	x.buf = b
+	return string(b)
+}
+
+func appendValue(b []byte, v lsl.Value) []byte {
+	b = append(b, byte(v.Kind()))
+	switch {
+	case v.IsInt():
+		b = binary.AppendVarint(b, v.IntVal())
+	case v.IsPtr():
+		b = binary.AppendVarint(b, v.Base())
+		offs := v.Offsets()
+		b = binary.AppendUvarint(b, uint64(len(offs)))
+		for _, o := range offs {
+			b = binary.AppendVarint(b, o)
+		}
+	}
+	return b
+}
+
+// pending is a partial run of one invocation: its state and where it is.
+type pending struct {
+	s  *serialState
+	pc int
+}
+
+// invoke runs thread th's next invocation from s to its end, along every
+// choice it makes, and returns the states it ends in (none when every run
+// is removed by an assume).
+func (x *explicitSerial) invoke(s *serialState, th int) ([]*serialState, error) {
+	k := s.next[th]
+	code := x.threads[th].invs[k]
+	work := []pending{{x.fork(s, th), 0}}
+	var ends []*serialState
+	for len(work) > 0 {
+		p := work[len(work)-1]
+		work = work[:len(work)-1]
+		more, done, err := x.run(p, th, k, code)
+		if err != nil {
+			return nil, err
+		}
+		work = append(work, more...)
+		if done != nil {
+			done.next[th]++
+			for _, r := range x.threads[th].dead[done.next[th]] {
+				done.regs[th][r] = lsl.Undefined
+			}
+			ends = append(ends, done)
+		}
+	}
+	return ends, nil
+}
+
+// fork copies s for a run of thread th: its registers and observations
+// are the run's own; memory and blocks are copied on their first write.
+func (x *explicitSerial) fork(s *serialState, th int) *serialState {
+	c := s.clone()
+	c.regs[th] = slices.Clone(s.regs[th])
+	c.obs[th] = slices.Clone(s.obs[th])
+	return c
+}
+
+// run runs p until the invocation ends (done), a choice forks it (more),
+// or an assume removes it (neither).
+func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more []pending, done *serialState, err error) {
+	s := p.s
+	regs := s.regs[th]
+	memOwned, blocksOwned := false, false
+	for pc := p.pc; pc < len(code); pc++ {
+		in := &code[pc]
+		switch st := in.s.(type) {
+		case *lsl.Const:
+			regs[in.dst] = st.Val
+		case *lsl.Prim:
+			args := make([]lsl.Value, len(in.src))
+			for i, r := range in.src {
+				args[i] = regs[r]
+			}
+			v, f := lsl.Eval(st.Op, st.Type, args...)
+			if f != lsl.NoFault {
+				return nil, nil, gaveUp("%s faults", lsl.FormatStmt(st))
+			}
+			regs[in.dst] = v
+		case *lsl.Load:
+			a := regs[in.src[0]]
+			if err := x.check(s, a); err != nil {
+				return nil, nil, err
+			}
+			regs[in.dst] = x.read(s, a)
+		case *lsl.Store:
+			a := regs[in.src[0]]
+			if err := x.check(s, a); err != nil {
+				return nil, nil, err
+			}
+			if !memOwned {
+				s.mem, memOwned = slices.Clone(s.mem), true
+			}
+			id := x.loc(a)
+			for len(s.mem) <= id {
+				s.mem = append(s.mem, memCell{})
+			}
+			s.mem[id] = memCell{v: regs[in.src[1]], set: true}
+		case *lsl.Fence:
+			// one invocation at a time: fences order nothing
+		case *lsl.BoundExceeded:
+			if x.mutant == mutantIgnoresBounds {
+				continue
+			}
+			if x.exceeded == nil {
+				return nil, nil, gaveUp("loop %s exceeds its bound", st.Loop)
+			}
+			x.exceeded[st.Loop] = true
+			return more, nil, nil
+		case *lsl.Break:
+			if r := in.src[0]; r != noReg {
+				c := regs[r]
+				if !c.IsInt() {
+					return nil, nil, gaveUp("break on %s", c)
+				}
+				if c.IntVal() == 0 {
+					continue
+				}
+			}
+			pc = in.target - 1
+		case *lsl.Assert:
+			if !regs[in.src[0]].Truthy() {
+				return nil, nil, gaveUp("assertion fails")
+			}
+		case *lsl.Assume:
+			if !regs[in.src[0]].Truthy() {
+				if x.mutant == mutantAssumeDropsForks {
+					return nil, nil, nil
+				}
+				return more, nil, nil // the forks made before go on
+			}
+		case *lsl.Observe:
+			it := lsl.ObsItem{Kind: st.Kind, Name: st.Name}
+			if r := in.src[0]; r != noReg {
+				it.Val = regs[r]
+			}
+			s.obs[th][inv] = append(slices.Clip(s.obs[th][inv]), it)
+		case *lsl.Choose:
+			if st.Hi-st.Lo >= maxExplicitChoices || st.Hi < st.Lo {
+				return nil, nil, gaveUp("a choice among %d values", st.Hi-st.Lo+1)
+			}
+			for v := st.Hi; v > st.Lo; v-- {
+				c := x.fork(s, th)
+				c.regs[th][in.dst] = lsl.Int(v)
+				more = append(more, pending{c, pc + 1})
+			}
+			// the forks share memory and blocks with s until one writes
+			if x.mutant != mutantSharedForks {
+				memOwned, blocksOwned = false, false
+			}
+			regs[in.dst] = lsl.Int(st.Lo)
+		case *lsl.Alloc:
+			// a fresh block, or any freed block it may take again
+			if !st.NoReuse && x.mutant != mutantNoReuse {
+				for b, state := range s.blocks {
+					if state >= blockFreed && lsl.FreeKind(state-blockFreed).Reusable() && lsl.MayReuse(x.allocs[b], st) {
+						c := x.fork(s, th)
+						c.blocks = slices.Clone(c.blocks)
+						c.blocks[b] = blockLive
+						c.regs[th][in.dst] = lsl.Ptr(x.base(b))
+						more = append(more, pending{c, pc + 1})
+					}
+				}
+			}
+			if x.mutant != mutantSharedForks {
+				memOwned, blocksOwned = false, false
+			}
+			if s.blocks[in.block] != blockUnused {
+				return nil, nil, gaveUp("an allocation whose block is in use")
+			}
+			s.blocks, blocksOwned = slices.Clone(s.blocks), true
+			s.blocks[in.block] = blockLive
+			regs[in.dst] = lsl.Ptr(x.base(in.block))
+		case *lsl.Free:
+			a := regs[in.src[0]]
+			b, ok := x.block[a.Base()]
+			if !a.IsPtr() || !ok || s.blocks[b] != blockLive || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }) {
+				return nil, nil, gaveUp("free of %s", a)
+			}
+			if !blocksOwned {
+				s.blocks, blocksOwned = slices.Clone(s.blocks), true
+			}
+			s.blocks[b] = blockFreed + byte(st.Kind)
+		default:
+			return nil, nil, gaveUp("statement %T", st)
+		}
+	}
+	return more, s, nil
+}
+
+// base is the address of allocation block b.
+func (x *explicitSerial) base(b int) int64 { return x.bases[b] }
+
+// loc numbers location a.
+func (x *explicitSerial) loc(a lsl.Value) int {
+	id, ok := x.locs[a]
+	if !ok {
+		id = len(x.locs)
+		x.locs[a] = id
+	}
+	return id
+}
+
+// check gives up on an access that could be an error: the solver's error
+// check has said no serial execution makes one, so the explicit
+// enumeration never has to say what an error is, only to notice one.
+func (x *explicitSerial) check(s *serialState, a lsl.Value) error {
+	if !a.IsPtr() {
+		return gaveUp("access to %s", a)
+	}
+	var shape *lsl.Shape
+	if g, ok := x.globals[a.Base()]; ok {
+		shape = g.Shape
+	} else if b, ok := x.block[a.Base()]; ok {
+		switch st := s.blocks[b]; {
+		case st == blockUnused:
+			return gaveUp("access to %s, of no block", a)
+		case st == blockFreed+byte(lsl.FreeUnsafe):
+			return gaveUp("access to %s after free", a)
+		}
+		if x.allocs[b].Shape == nil {
+			return nil
+		}
+		shape = x.allocs[b].Shape
+	} else {
+		return gaveUp("access to %s, of no block", a)
+	}
+	for _, o := range a.Offsets() {
+		switch {
+		case shape.IsScalar():
+			return gaveUp("access to %s inside a scalar", a)
+		case shape.Fields != nil:
+			if o < 0 || o >= int64(len(shape.Fields)) {
+				return gaveUp("access to %s: no such field", a)
+			}
+			shape = shape.Fields[o].Shape
+		default:
+			if o < 0 || o >= shape.Len {
+				return gaveUp("access to %s: out of bounds", a)
+			}
+			shape = shape.Elem
+		}
+	}
+	if !shape.IsScalar() {
+		return gaveUp("access to %s, an aggregate", a)
+	}
+	return nil
+}
+
+// read is the value at a valid location: the last stored, else a global's
+// initial value (0 unless given), else undefined (a fresh block).
+func (x *explicitSerial) read(s *serialState, a lsl.Value) lsl.Value {
+	if id, ok := x.locs[a]; ok && id < len(s.mem) && s.mem[id].set {
+		return s.mem[id].v
+	}
+	if _, ok := x.globals[a.Base()]; ok {
+		if v, ok := x.init[a]; ok {
+			return v
+		}
+		return lsl.Int(0)
+	}
+	return lsl.Undefined
+}

@@ -1,0 +1,227 @@
+package mining
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"checkfence/encode"
+	"checkfence/internal/longtest"
+	"checkfence/internal/reference"
+	"checkfence/internal/testgen"
+	"checkfence/lsl"
+	"checkfence/memmodel"
+	"checkfence/rangeanalysis"
+	"checkfence/symmetry"
+)
+
+// explicitFamily is a family of generated tests for the explicit
+// enumeration: plain, with allocation and reuse, and with
+// interchangeable threads (whose symmetry the enumeration uses).
+type explicitFamily struct {
+	name string
+	test func(t *testing.T, i int) *lsl.Test
+}
+
+var explicitFamilies = []explicitFamily{
+	{"generated", func(_ *testing.T, i int) *lsl.Test { return generated(*diffSeed, i) }},
+	{"reuse", func(_ *testing.T, i int) *lsl.Test { return generatedReuse(*diffSeed, i) }},
+	{"symmetric", func(t *testing.T, i int) *lsl.Test { return symmetricTest(t, *diffSeed, i) }},
+	{"choices", func(_ *testing.T, i int) *lsl.Test {
+		return generatedWith("choices", *diffSeed, i, func(*rand.Rand) testgen.Options { return testgen.Options{Choices: true} })
+	}},
+}
+
+// explicitAgainstReference runs the explicit enumeration (mutated as
+// asked) on test and compares it with the reference's serial outcomes. It
+// returns "" if they agree, and whether the enumeration answered (it
+// gives up on tests with errors or bounds exceeded, which the solver's
+// questions settle before mining).
+func explicitAgainstReference(t *testing.T, test *lsl.Test, mutant explicitMutant) (string, bool) {
+	t.Helper()
+	want, err := reference.Outcomes(test, "serial")
+	if errors.Is(err, reference.ErrTooBig) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatalf("%s: reference: %v", test.Name, err)
+	}
+	ra, err := rangeanalysis.Analyze(test)
+	if err != nil {
+		t.Fatalf("%s: %v", test.Name, err)
+	}
+	sym := symmetry.Find(test, ra)
+	r, err := explicitRun(context.Background(), test, sym, maxExplicitStates, false, mutant)
+	if errors.Is(err, errGaveUp) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", test.Name, err)
+	}
+	got := r.outcomes
+	for _, o := range want {
+		if o.Fault != lsl.NoFault {
+			return fmt.Sprintf("  the reference has an error execution (%s), which the explicit enumeration did not notice\n", o.Fault), true
+		}
+	}
+	return diffNamed(want, got, "missing (reference only)", "extra (explicit only)   "), true
+}
+
+// TestExplicitDifferential checks the explicit enumeration of serial
+// executions against the brute-force reference on generated tests: where
+// it answers, its outcomes are the reference's, and it answers only when
+// no serial execution makes an error.
+func TestExplicitDifferential(t *testing.T) {
+	n := longtest.N(500, 3000)
+	if testing.Short() {
+		n = 150
+	}
+	for _, fam := range explicitFamilies {
+		answered, symmetric := 0, 0
+		for i := range n {
+			test := fam.test(t, i)
+			d, ok := explicitAgainstReference(t, test, mutantNone)
+			if d != "" {
+				t.Fatalf("%s: %s%s", test.Name, d, test)
+			}
+			if ok {
+				answered++
+				if ra, err := rangeanalysis.Analyze(test); err == nil && symmetry.Find(test, ra) != nil {
+					symmetric++
+				}
+			}
+		}
+		t.Logf("%s: the explicit enumeration answered %d of %d tests (%d with interchangeable threads)", fam.name, answered, n, symmetric)
+		if answered < n/4 {
+			t.Errorf("%s: the explicit enumeration answered only %d of %d tests: too few to check it", fam.name, answered, n)
+		}
+		if fam.name == "symmetric" && symmetric < n/8 {
+			t.Errorf("%s: only %d answered tests have interchangeable threads", fam.name, symmetric)
+		}
+	}
+}
+
+// TestExplicitDifferentialDetectsMutants shows that the comparison above
+// catches each way of breaking the enumeration.
+func TestExplicitDifferentialDetectsMutants(t *testing.T) {
+	mutants := []struct {
+		name   string
+		mutant explicitMutant
+		family string
+	}{
+		{"states merged whatever they observed", mutantKeyNoObs, "generated"},
+		{"forks share what a run writes", mutantSharedForks, "choices"},
+		{"a false assume drops the forks made before it", mutantAssumeDropsForks, "choices"},
+		{"allocations never reuse", mutantNoReuse, "reuse"},
+		{"no orbits under the symmetry constraint", mutantNoImages, "symmetric"},
+	}
+	for _, m := range mutants {
+		t.Run(m.name, func(t *testing.T) {
+			var fam explicitFamily
+			for _, f := range explicitFamilies {
+				if f.name == m.family {
+					fam = f
+				}
+			}
+			for i := range 400 {
+				test := fam.test(t, i)
+				if d, _ := explicitAgainstReference(t, test, m.mutant); d != "" {
+					t.Logf("caught by %s:\n%s", test.Name, d)
+					return
+				}
+			}
+			t.Errorf("no test of the %s family tells the mutant from the reference", m.family)
+		})
+	}
+}
+
+// explicitBoundsAgainstEncoder runs the explicit enumeration in the mode
+// of the lazy unrolling (explicitRun with bounds) and compares what it
+// says about loop bounds with the encoder's answer under serial: when
+// some serial execution exceeds a bound, it must name a loop (it may
+// also name one whose exceeding runs a later assume removes: it follows
+// each execution only up to the bound_exceeded, which costs a round but
+// no verdict). With none named, its outcomes must be the reference's. It
+// returns "" if all agree, and whether it answered.
+func explicitBoundsAgainstEncoder(t *testing.T, test *lsl.Test, mutant explicitMutant) (string, bool) {
+	t.Helper()
+	ctx := context.Background()
+	ra, err := rangeanalysis.Analyze(test)
+	if err != nil {
+		t.Fatalf("%s: %v", test.Name, err)
+	}
+	r, err := explicitRun(ctx, test, symmetry.Find(test, ra), maxExplicitStates, true, mutant)
+	if errors.Is(err, errGaveUp) {
+		return "", false
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", test.Name, err)
+	}
+	if exceeds(ctx, mustPrepare(t, test), false) && len(r.exceeded) == 0 {
+		return "  the solver finds an execution that exceeds a bound; the explicit enumeration names no loop\n", true
+	}
+	if len(r.exceeded) > 0 {
+		return "", true
+	}
+	return explicitAgainstReference(t, test, mutant)
+}
+
+// TestExplicitBoundsDifferential checks the explicit enumeration's
+// answer to the lazy unrolling's question (can an execution exceed a
+// bound?) against the encoder's, on generated tests with loops.
+func TestExplicitBoundsDifferential(t *testing.T) {
+	n := longtest.N(200, 1000)
+	if testing.Short() {
+		n = 60
+	}
+	for _, fam := range explicitFamilies {
+		answered, exceeding := 0, 0
+		for i := range n {
+			test := fam.test(t, i)
+			if loops(test) == 0 {
+				continue
+			}
+			d, ok := explicitBoundsAgainstEncoder(t, test, mutantNone)
+			if d != "" {
+				t.Fatalf("%s: %s%s", test.Name, d, test)
+			}
+			if ok {
+				answered++
+				if exceeds(context.Background(), mustPrepare(t, test), false) {
+					exceeding++
+				}
+			}
+		}
+		t.Logf("%s: %d tests with loops answered, %d of them with an execution that exceeds a bound", fam.name, answered, exceeding)
+		if exceeding < n/20 || answered-exceeding < n/20 {
+			t.Errorf("%s: %d tests exceed a bound and %d do not: too few of one kind", fam.name, exceeding, answered-exceeding)
+		}
+	}
+}
+
+func mustPrepare(t *testing.T, test *lsl.Test) *encode.Encoding {
+	t.Helper()
+	enc, err := Prepare(context.Background(), test, memmodel.MustByName("serial"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return enc
+}
+
+// TestExplicitBoundsDetectsIgnoredBounds: an enumeration that runs on
+// past a bound_exceeded is caught.
+func TestExplicitBoundsDetectsIgnoredBounds(t *testing.T) {
+	for i := range 400 {
+		test := generated(*diffSeed, i)
+		if loops(test) == 0 {
+			continue
+		}
+		if d, _ := explicitBoundsAgainstEncoder(t, test, mutantIgnoresBounds); d != "" {
+			t.Logf("caught by %s:\n%s", test.Name, d)
+			return
+		}
+	}
+	t.Error("no generated test tells the mutant from the solver")
+}

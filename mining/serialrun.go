@@ -1,0 +1,121 @@
+package mining
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"checkfence/lsl"
+	"checkfence/rangeanalysis"
+	"checkfence/symmetry"
+	"checkfence/tests"
+	"checkfence/unroll"
+)
+
+// explicitRounds mines the observation set of t by running its serial
+// executions (doc.go, "Mining without the solver"): the serial lazy
+// unrolling, its error check and the enumeration in one. Each round runs
+// every serial execution of an unrolling; those that run past a bound
+// raise it, as an exceeding execution the solver finds does; a round in
+// which none does has run every serial execution, and its outcomes are
+// the observation set. It gives up (an error wrapping errGaveUp, and m
+// unchanged) on an execution that makes an error, a loop that reaches
+// MaxUnroll, or too many states: the solver's rounds then give the
+// verdict, with their counterexample or the loop that cannot be bounded.
+func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) error {
+	bounds := maps.Clone(m.bounds)
+	states := 0
+	for {
+		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
+		if err != nil {
+			return err
+		}
+		var sym *symmetry.Group
+		if !opt.Encode.NoSymmetry {
+			ra, err := rangeanalysis.Analyze(u.Test)
+			if err != nil {
+				return err
+			}
+			sym = symmetry.Find(u.Test, ra)
+		}
+		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
+		r, err := explicitRun(ctx, u.Test, sym, maxExplicitStates-states, true, mutantNone)
+		if err != nil {
+			return err
+		}
+		states += r.states
+		if len(r.exceeded) == 0 {
+			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
+				return ErrTooManyOutcomes
+			}
+			m.explicitDone(u, r.outcomes, states, bounds, opt)
+			return nil
+		}
+		next := maps.Clone(bounds)
+		for _, id := range r.exceeded {
+			b := max(bounds[id], 1)
+			if b >= opt.MaxUnroll {
+				return gaveUp("loop %s runs past bound %d", id, b)
+			}
+			next[id] = b + 1
+		}
+		raiseSiblings(u, bounds, next)
+		raiseClassmates(u, sym, next)
+		for _, k := range slices.Sorted(maps.Keys(next)) {
+			if v := next[k]; bounds[k] != v {
+				opt.progress("%s on serial: raising the bound of %s to %d", t.Name, k, v)
+			}
+		}
+		bounds = next
+	}
+}
+
+// raiseClassmates gives each loop instance of a thread of a class of
+// interchangeable threads the largest bound of its counterparts in the
+// class: the executions run under the symmetry constraint show a loop
+// exceeded in one thread of a class only, where it is exceeded in each.
+func raiseClassmates(u *unroll.Result, sym *symmetry.Group, next unroll.Bounds) {
+	if sym == nil {
+		return
+	}
+	for _, class := range sym.Classes {
+		for _, th := range class {
+			own := fmt.Sprintf("t%d.", th)
+			for _, id := range slices.Sorted(maps.Keys(next)) {
+				if !strings.HasPrefix(id, own) {
+					continue
+				}
+				for _, other := range class {
+					sib := fmt.Sprintf("t%d.", other) + strings.TrimPrefix(id, own)
+					if l, known := u.Loop(sib); known && !l.Spin {
+						next[sib] = max(next[sib], next[id])
+					}
+				}
+			}
+		}
+	}
+}
+
+// explicitDone completes m with the observation set of u that
+// explicitRounds found.
+func (m *serialMining) explicitDone(u *unroll.Result, outs []lsl.Outcome, states int, bounds unroll.Bounds, opt *PipelineOptions) {
+	res := m.res
+	set := &ObservationSet{Outcomes: outs, keys: map[string]bool{}}
+	for _, o := range outs {
+		set.keys[o.Key()] = true
+	}
+	opt.progress("%s: %d outcomes from %d states of serial executions", res.Test.Name, len(outs), states)
+	res.Verdict, res.Spec = Pass, set
+	res.fill(u, nil)
+	res.Stats.ExplicitStates = states
+	res.Stats.SpecSize = set.Len()
+	m.bounds = bounds
+	if opt.Cache != nil {
+		storeSpec(opt, m.cached, res.Test, set, m.bounds, time.Since(m.start))
+	}
+	res.Stats.MiningTime = time.Since(m.start)
+	res.Stats.Total = res.Stats.MiningTime
+}
