@@ -72,8 +72,9 @@
 // anything it does not decide itself: an execution that may make an
 // error (whose counterexample the solver's error check gives), a loop
 // at MaxUnroll (inconclusive), or more than maxExplicitStates states. So
-// it never gives a verdict of its own, only the observation set of a
-// test whose serial executions are all correct. TestExplicitDifferential
+// what it decides alone is that every serial execution is correct within
+// the bounds it found, and their observation set; every failure and every
+// inconclusive verdict comes from the solver. TestExplicitDifferential
 // compares it with the brute-force reference on generated tests (also
 // with frequent choices, reuse and interchangeable threads; each of five
 // broken versions is caught), TestExplicitBoundsDifferential its bound
