@@ -127,19 +127,49 @@ func (e *Encoding) SymmetryAssumptions() []Lit {
 
 // ExceedAssumptions returns the assumptions of a question "does an
 // execution exceed the bound of a loop of ExceedRepresentatives?": the
-// fences in force, and the symmetry constraints among each class's
-// threads but its first. An execution exceeding a loop of a class's first
-// thread, or of a thread in no class, still does once the other threads
-// of each class are sorted, as that exchange leaves the loop's thread
-// alone.
+// fences in force and RepresentativeAssumptions.
 func (e *Encoding) ExceedAssumptions() []Lit {
-	as := e.FenceAssumptions()
+	return append(e.FenceAssumptions(), e.RepresentativeAssumptions()...)
+}
+
+// RepresentativeAssumptions returns the symmetry constraints among each
+// class's threads but its first. A question about one place of a class's
+// first thread, or of a thread in no class (a loop exceeded, a fault),
+// has the same answer with them as without: an execution with the event
+// there still has it once the other threads of each class are sorted, as
+// that exchange leaves the place's thread alone.
+func (e *Encoding) RepresentativeAssumptions() []Lit {
+	var as []Lit
 	for _, p := range e.symPairs {
 		if !p.first || e.opt.RepresentativesTooFew {
 			as = append(as, p.lit)
 		}
 	}
 	return as
+}
+
+// ErrorRepresentatives returns the points of Errors that the question
+// "does an execution fault?" needs under RepresentativeAssumptions: a
+// place of a thread interchangeable with one of lower index (in a class
+// whose constraint is encoded) is left out, since an execution faulting
+// there has an image that faults at the same place of the class's first
+// thread (package symmetry). Double frees stay: their points stand for
+// pairs of frees, named by one of the two, so the image of one may be
+// named by the other thread.
+func (e *Encoding) ErrorRepresentatives() []*ErrorPoint {
+	skip := map[int]bool{}
+	for _, class := range e.symClasses {
+		for _, th := range class[1:] {
+			skip[th] = true
+		}
+	}
+	var out []*ErrorPoint
+	for _, p := range e.Errors {
+		if !skip[p.Thread] || p.Fault == lsl.FaultDoubleFree {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // ExceedRepresentatives returns the points of Exceeds that a question

@@ -36,10 +36,13 @@
 // questions: the enumeration excludes each outcome's whole orbit at once
 // and looks only at executions in which the interchangeable threads start
 // in thread order; the bound questions ask only the first thread's loops
-// of each class; the inclusion question assumes the same ordering when
-// the specification is closed under the exchange (as a mined one is).
-// TestSymmetryDifferential checks all three against the brute-force
-// reference.
+// of each class, and the error questions (of the error check and of the
+// inclusion check) only the first thread's places, both under the
+// ordering of the other threads of each class
+// (encode.Encoding.RepresentativeAssumptions); the inclusion question's
+// outcome part assumes the whole ordering when the specification is
+// closed under the exchange (as a mined one is). TestSymmetryDifferential
+// checks all of them against the brute-force reference.
 //
 // # Mining without the solver
 //

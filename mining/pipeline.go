@@ -502,21 +502,6 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 	}
 }
 
-// underSymmetry adds the symmetry constraint of enc to each disjunct: for
-// questions whose answer is the same for each member of an orbit (package
-// symmetry).
-func underSymmetry(enc *encode.Encoding, ds [][]encode.Lit) [][]encode.Lit {
-	sym := enc.SymmetryAssumptions()
-	if len(sym) == 0 {
-		return ds
-	}
-	out := make([][]encode.Lit, len(ds))
-	for i, d := range ds {
-		out[i] = append(slices.Clone(d), sym...)
-	}
-	return out
-}
-
 // raiseInterchangeable raises, in the threads interchangeable with a
 // thread (package symmetry), the loop instance of that thread's first
 // exceeded bound (in program order) as it was raised: by symmetry each
@@ -589,11 +574,23 @@ var proverDelay = 2 * time.Second
 type failureQuestion func(ctx context.Context) ([][]encode.Lit, error)
 
 // errorDisjuncts returns the disjuncts of "an execution faults": one per
-// place that can fault, in program order.
+// place that can fault, in program order. With interchangeable threads,
+// only the places of each class's first thread and of the threads in no
+// class, each under the constraints among the other threads of each
+// class (encode.Encoding.ErrorRepresentatives): one proof then stands
+// for the whole class.
 func errorDisjuncts(enc *encode.Encoding) [][]encode.Lit {
+	if len(enc.InterchangeableThreads()) == 0 {
+		var ds [][]encode.Lit
+		for _, p := range enc.Errors {
+			ds = append(ds, []encode.Lit{p.Lit})
+		}
+		return ds
+	}
+	sym := enc.RepresentativeAssumptions()
 	var ds [][]encode.Lit
-	for _, p := range enc.Errors {
-		ds = append(ds, []encode.Lit{p.Lit})
+	for _, p := range enc.ErrorRepresentatives() {
+		ds = append(ds, append([]encode.Lit{p.Lit}, sym...))
 	}
 	return ds
 }
@@ -666,7 +663,7 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 		if err != nil {
 			return nil, nil, err
 		}
-		return e, func(context.Context) ([][]encode.Lit, error) { return underSymmetry(e, errorDisjuncts(e)), nil }, nil
+		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
 	})
 	if err != nil {
 		return nil, err
@@ -802,13 +799,13 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			}
 			outside := e.NewVar()
 			excludeOutcomes(e, outside, mined.Spec.Outcomes)
-			ds := append(errorDisjuncts(e), []encode.Lit{outside, e.Error.Not()})
+			outcome := []encode.Lit{outside, e.Error.Not()}
 			if e.Symmetry != nil && e.Symmetry.Closed(mined.Spec.Outcomes) {
 				// an outcome outside a closed set has its whole orbit
 				// outside
-				ds = underSymmetry(e, ds)
+				outcome = append(outcome, e.SymmetryAssumptions()...)
 			}
-			return ds, nil
+			return append(errorDisjuncts(e), outcome), nil
 		}, nil
 	})
 	// The enumeration is over (or stopped) before CheckTest returns.

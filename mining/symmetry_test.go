@@ -14,6 +14,7 @@ import (
 	"checkfence/internal/testgen"
 	"checkfence/lsl"
 	"checkfence/memmodel"
+	"checkfence/questions"
 	"checkfence/rangeanalysis"
 	"checkfence/symmetry"
 )
@@ -88,7 +89,7 @@ func TestSymmetryDifferential(t *testing.T) {
 		n = 40
 	}
 	ctx := context.Background()
-	grouped, constrained, renamed, three := 0, 0, 0, 0
+	grouped, constrained, renamed, three, faulting := 0, 0, 0, 0, 0
 	for i := range n {
 		test := symmetricTest(t, *diffSeed, i)
 		ra, err := rangeanalysis.Analyze(test)
@@ -162,10 +163,15 @@ func TestSymmetryDifferential(t *testing.T) {
 			if r := exceedsRepresentatives(ctx, enc); r != all {
 				t.Fatalf("%s on %s: an execution exceeds a bound: %v asking the representatives' loops, %v asking all\n%s", test.Name, name, r, all, test)
 			}
+			if f, wantFault := faults(ctx, enc), faulty(want); f != wantFault {
+				t.Fatalf("%s on %s: an execution faults: %v asking the representatives' places (errorDisjuncts), %v by the reference\n%s", test.Name, name, f, wantFault, test)
+			} else if f {
+				faulting++
+			}
 		}
 	}
-	t.Logf("%d of %d tests with interchangeable threads (%d of them allocating, %d with three), %d encodings with the constraint", grouped, n, renamed, three, constrained)
-	if grouped < n/2 || constrained < n || renamed < n/20 || three < n/10 {
+	t.Logf("%d of %d tests with interchangeable threads (%d of them allocating, %d with three), %d encodings with the constraint, %d that fault", grouped, n, renamed, three, constrained, faulting)
+	if grouped < n/2 || constrained < n || renamed < n/20 || three < n/10 || faulting < n/10 {
 		t.Fatalf("only %d of %d tests with interchangeable threads (%d allocating, %d encodings with the constraint): the test checks too little", grouped, n, renamed, constrained)
 	}
 }
@@ -240,6 +246,88 @@ func TestSymmetryRepresentativesMutantCaught(t *testing.T) {
 	}
 	t.Fatalf("no generated test tells the mutant apart")
 }
+
+// faults asks the pipeline's error question (errorDisjuncts: with
+// interchangeable threads, the places of each class's first thread
+// only) whether an execution of enc faults.
+func faults(ctx context.Context, enc *encode.Encoding) bool {
+	var m questions.Meter
+	return m.FirstOf(ctx, enc, false, enc.Assumptions(), errorDisjuncts(enc)) == 1
+}
+
+// faulty reports whether outs has an error outcome.
+func faulty(outs []lsl.Outcome) bool {
+	for _, o := range outs {
+		if o.Fault != lsl.NoFault {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSymmetryErrorRepresentativesMutantCaught: ordering each class's
+// first thread too in the error question (which asks only the first
+// thread's places) misses a fault of some generated test, which the
+// differential test would report.
+func TestSymmetryErrorRepresentativesMutantCaught(t *testing.T) {
+	ctx := context.Background()
+	// the thread that starts second fails its assertion: only the
+	// class's second thread can fault once the first starts first
+	second, err := lsl.ParseTest("second.lsl", []byte(secondFails))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enc, err := Prepare(ctx, second, memmodel.MustByName("sc"), Options{}); err != nil || len(enc.InterchangeableThreads()) == 0 || !faults(ctx, enc) {
+		t.Fatalf("second-fails: the error question without the mutant must find the fault of its interchangeable threads (%v)", err)
+	}
+	for i := -1; i < *diffScan; i++ {
+		test := second
+		if i >= 0 {
+			test = symmetricTest(t, *diffSeed, i)
+		}
+		for _, name := range []string{"sc", "relaxed"} {
+			want, err := reference.Outcomes(test, name)
+			if err != nil {
+				continue
+			}
+			enc, err := Prepare(ctx, test, memmodel.MustByName(name), Options{Encode: encode.Options{RepresentativesTooFew: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if faults(ctx, enc) != faulty(want) {
+				t.Logf("caught by %s on %s", test.Name, name)
+				return
+			}
+		}
+	}
+	t.Fatalf("no generated test tells the mutant apart")
+}
+
+const secondFails = `test "second-fails"
+global x @1
+thread {
+  op set {
+    p = [1]
+    r = load p
+    z = 0
+    c = eq r, z
+    assert c
+    one = 1
+    store p, one
+  }
+}
+thread {
+  op set {
+    p = [1]
+    r = load p
+    z = 0
+    c = eq r, z
+    assert c
+    one = 1
+    store p, one
+  }
+}
+`
 
 // TestSymmetryMutantsCaught: a reduction that enumerates under the
 // constraint without adding orbits, and one whose constraint is too
