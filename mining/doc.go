@@ -74,7 +74,8 @@
 // no loop named, no execution exceeds a bound.) It gives up, and the solver asks its questions as before, on
 // anything it does not decide itself: an execution that may make an
 // error (whose counterexample the solver's error check gives), a loop
-// at MaxUnroll (inconclusive), or more than maxExplicitStates states. So
+// at MaxUnroll (inconclusive), more than maxExplicitStates states, or
+// state keys over an eighth of the memory budget (--max-memory). So
 // what it decides alone is that every serial execution is correct within
 // the bounds it found, and their observation set; every failure and every
 // inconclusive verdict comes from the solver. TestExplicitDifferential

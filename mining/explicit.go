@@ -22,6 +22,17 @@ import (
 // test with more is mined by the solver.
 const maxExplicitStates = 500_000
 
+// explicitLimits bound a run of the explicit enumeration: the states it
+// visits, and the bytes of the keys of the states it keeps (about a third
+// of what they cost in all; serialrun.go).
+type explicitLimits struct {
+	states int
+	bytes  int64
+}
+
+// noExplicitByteLimit is explicitLimits.bytes when memory is not bounded.
+const noExplicitByteLimit = int64(1) << 62
+
 // maxExplicitChoices bounds the values one Choose may take.
 const maxExplicitChoices = 256
 
@@ -103,6 +114,7 @@ type explicitSerial struct {
 	// only executions in which each class's threads start in thread
 	// order are run, and each outcome brings its images.
 	order *symmetry.Group
+	bytes int64 // of the keys of the states visited
 	// exceeded, when not nil, collects the loops run past their bounds
 	// (explicitRun); else running past one gives up.
 	exceeded map[string]bool
@@ -129,6 +141,7 @@ const (
 type explicitResult struct {
 	outcomes []lsl.Outcome // sorted by key; complete only if exceeded is empty
 	states   int           // states visited
+	bytes    int64         // bytes of their keys
 	exceeded []string      // the loop instances some execution runs past, sorted
 }
 
@@ -137,8 +150,8 @@ type explicitResult struct {
 // enumeration leaves to the solver: an error, a bound exceeded, or more
 // than limit states. sym, if not nil, is the group of t's
 // interchangeable threads.
-func explicitOutcomes(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limit int) (*explicitResult, error) {
-	return explicitRun(ctx, t, sym, limit, false, mutantNone)
+func explicitOutcomes(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limits explicitLimits) (*explicitResult, error) {
+	return explicitRun(ctx, t, sym, limits, false, mutantNone)
 }
 
 // explicitRun is explicitOutcomes; with bounds, an execution that runs a
@@ -146,7 +159,7 @@ func explicitOutcomes(ctx context.Context, t *lsl.Test, sym *symmetry.Group, lim
 // exceeded and not followed further. Under the symmetry constraint the
 // loops of the executions left out are exceeded by the corresponding
 // loops of the executions run: no loop exceeded means none is.
-func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limit int, bounds bool, mutant explicitMutant) (*explicitResult, error) {
+func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limits explicitLimits, bounds bool, mutant explicitMutant) (*explicitResult, error) {
 	x := &explicitSerial{t: t, globals: map[int64]*lsl.Global{}, init: map[lsl.Value]lsl.Value{},
 		block: map[int64]int{}, locs: map[lsl.Value]int{}, order: sym, mutant: mutant}
 	if bounds {
@@ -166,11 +179,11 @@ func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limit in
 		}
 		x.threads = append(x.threads, th)
 	}
-	outs, err := x.search(ctx, limit)
+	outs, err := x.search(ctx, limits)
 	if err != nil {
 		return nil, err
 	}
-	r := &explicitResult{outcomes: outs, states: x.states}
+	r := &explicitResult{outcomes: outs, states: x.states, bytes: x.bytes}
 	for id := range x.exceeded {
 		r.exceeded = append(r.exceeded, id)
 	}
@@ -307,7 +320,7 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 // any thread's next invocation, each whole, from every state reached.
 // States reached twice (with the same observations so far) are explored
 // once.
-func (x *explicitSerial) search(ctx context.Context, limit int) ([]lsl.Outcome, error) {
+func (x *explicitSerial) search(ctx context.Context, limits explicitLimits) ([]lsl.Outcome, error) {
 	start := &serialState{
 		regs:   make([][]lsl.Value, len(x.threads)),
 		blocks: make([]byte, len(x.allocs)),
@@ -350,8 +363,12 @@ func (x *explicitSerial) search(ctx context.Context, limit int) ([]lsl.Outcome, 
 				}
 				seen[k] = true
 				x.states++
-				if x.states > limit {
-					return nil, gaveUp("more than %d states", limit)
+				x.bytes += int64(len(k))
+				switch {
+				case x.states > limits.states:
+					return nil, gaveUp("more than %d states", limits.states)
+				case x.bytes > limits.bytes:
+					return nil, gaveUp("states over %d MiB", limits.bytes>>20)
 				}
 				stack = append(stack, e)
 			}

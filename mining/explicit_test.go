@@ -53,7 +53,7 @@ func explicitAgainstReference(t *testing.T, test *lsl.Test, mutant explicitMutan
 		t.Fatalf("%s: %v", test.Name, err)
 	}
 	sym := symmetry.Find(test, ra)
-	r, err := explicitRun(context.Background(), test, sym, maxExplicitStates, false, mutant)
+	r, err := explicitRun(context.Background(), test, sym, explicitLimits{maxExplicitStates, noExplicitByteLimit}, false, mutant)
 	if errors.Is(err, errGaveUp) {
 		return "", false
 	}
@@ -152,7 +152,7 @@ func explicitBoundsAgainstEncoder(t *testing.T, test *lsl.Test, mutant explicitM
 	if err != nil {
 		t.Fatalf("%s: %v", test.Name, err)
 	}
-	r, err := explicitRun(ctx, test, symmetry.Find(test, ra), maxExplicitStates, true, mutant)
+	r, err := explicitRun(ctx, test, symmetry.Find(test, ra), explicitLimits{maxExplicitStates, noExplicitByteLimit}, true, mutant)
 	if errors.Is(err, errGaveUp) {
 		return "", false
 	}
@@ -224,4 +224,28 @@ func TestExplicitBoundsDetectsIgnoredBounds(t *testing.T) {
 		}
 	}
 	t.Error("no generated test tells the mutant from the solver")
+}
+
+// TestExplicitLimits: a run that would keep more states, or more bytes
+// of them, than its limits gives up (and the pipeline asks the solver)
+// rather than finishing or running out of memory.
+func TestExplicitLimits(t *testing.T) {
+	ctx := context.Background()
+	for i := range 50 {
+		test := generatedWith("choices", *diffSeed, i, func(*rand.Rand) testgen.Options { return testgen.Options{Choices: true} })
+		full, err := explicitRun(ctx, test, nil, explicitLimits{maxExplicitStates, noExplicitByteLimit}, false, mutantNone)
+		if err != nil || full.states < 10 {
+			continue
+		}
+		for _, lim := range []explicitLimits{{full.states - 1, noExplicitByteLimit}, {maxExplicitStates, full.bytes - 1}} {
+			if _, err := explicitRun(ctx, test, nil, lim, false, mutantNone); !errors.Is(err, errGaveUp) {
+				t.Fatalf("%s: %d states of %d bytes, limits %+v: %v, want it to give up", test.Name, full.states, full.bytes, lim, err)
+			}
+		}
+		if _, err := explicitRun(ctx, test, nil, explicitLimits{full.states, full.bytes}, false, mutantNone); err != nil {
+			t.Fatalf("%s: limits that just hold its %d states: %v", test.Name, full.states, err)
+		}
+		return
+	}
+	t.Fatal("no generated test has 10 states")
 }

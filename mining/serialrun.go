@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/rangeanalysis"
 	"checkfence/symmetry"
@@ -27,6 +28,17 @@ import (
 // verdict, with their counterexample or the loop that cannot be bounded.
 func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) error {
 	bounds := maps.Clone(m.bounds)
+	// The states kept cost about three times their keys (msn with 8
+	// chosen values: 201 MiB of keys, 596 MB resident): an eighth of the
+	// memory budget for the keys leaves most of it to the solver's
+	// encodings that follow.
+	limits := explicitLimits{states: maxExplicitStates, bytes: noExplicitByteLimit}
+	switch b := opt.Encode.MaxMemory; {
+	case b == 0:
+		limits.bytes = encode.DefaultMaxMemory() / 8
+	case b > 0:
+		limits.bytes = b / 8
+	}
 	states := 0
 	for {
 		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
@@ -42,15 +54,17 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			sym = symmetry.Find(u.Test, ra)
 		}
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
-		r, err := explicitRun(ctx, u.Test, sym, maxExplicitStates-states, true, mutantNone)
+		r, err := explicitRun(ctx, u.Test, sym, limits, true, mutantNone)
 		if err != nil {
 			return err
 		}
 		states += r.states
+		limits.states -= r.states
 		if len(r.exceeded) == 0 {
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
 				return ErrTooManyOutcomes
 			}
+			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of state keys)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
 			return nil
 		}
@@ -107,7 +121,6 @@ func (m *serialMining) explicitDone(u *unroll.Result, outs []lsl.Outcome, states
 	for _, o := range outs {
 		set.keys[o.Key()] = true
 	}
-	opt.progress("%s: %d outcomes from %d states of serial executions", res.Test.Name, len(outs), states)
 	res.Verdict, res.Spec = Pass, set
 	res.fill(u, nil)
 	res.Stats.ExplicitStates = states
