@@ -826,6 +826,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	}
 	res.Spec, res.SpecCached = mined.Spec, mined.SpecCached
 	res.Stats.MiningTime = mined.Stats.MiningTime
+	res.Stats.ExplicitStates = mined.Stats.ExplicitStates
 	res.Stats.SatCalls += mined.Stats.SatCalls
 	if failed {
 		res.Verdict = Fail

@@ -306,7 +306,7 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 			"instrs": st.Instrs, "loads": st.Loads, "stores": st.Stores, "bounds": st.Bounds,
 			"vars": st.Vars, "clauses": st.Clauses, "sat_calls": st.SatCalls,
 			"encode_s": st.EncodeTime.Seconds(), "solve_s": st.SolveTime.Seconds(),
-			"mining_s": st.MiningTime.Seconds(), "total_s": st.Total.Seconds(),
+			"mining_s": st.MiningTime.Seconds(), "explicit_states": st.ExplicitStates, "total_s": st.Total.Seconds(),
 			"interchangeable": st.Interchangeable,
 		},
 	}

@@ -211,3 +211,39 @@ func TestCheckReportsInterchangeable(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckReportsExplicitMining: the JSON stats say how many states the
+// mining by running the serial executions visited, none with
+// --solver-mining, and the two find the same observation set.
+func TestCheckReportsExplicitMining(t *testing.T) {
+	const dir = "../../examples/structures/casctr/"
+	specs := map[string]int{}
+	for _, flag := range []string{"", "--solver-mining"} {
+		args := []string{"check", "--json", "--no-cache", "--model", "relaxed", "--test", "inc3"}
+		if flag != "" {
+			args = append(args, flag)
+		}
+		code, out, errs := runCmd(t, append(args, dir+"casctr-fenced.c", dir+"casctr.tests")...)
+		if code != exitPass {
+			t.Fatalf("%s: status %d: %s", flag, code, errs)
+		}
+		var rec struct {
+			SpecSize int `json:"spec_size"`
+			Stats    struct {
+				ExplicitStates int `json:"explicit_states"`
+			} `json:"stats"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if (rec.Stats.ExplicitStates > 0) != (flag == "") {
+			t.Errorf("%q: %d explicit states", flag, rec.Stats.ExplicitStates)
+		}
+		specs[flag] = rec.SpecSize
+	}
+	// three increments, two in one thread: the second thread's one
+	// increment sees 0, 1 or 2, and the other two the rest in order
+	if specs[""] != 3 || specs["--solver-mining"] != 3 {
+		t.Errorf("observation sets of %v outcomes, want 3 either way", specs)
+	}
+}
