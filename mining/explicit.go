@@ -22,16 +22,35 @@ import (
 // test with more is mined by the solver.
 const maxExplicitStates = 500_000
 
-// explicitLimits bound a run of the explicit enumeration: the states it
-// visits, and the bytes of the keys of the states it keeps (about a third
-// of what they cost in all; serialrun.go).
-type explicitLimits struct {
-	states int
-	bytes  int64
+// explicitConfig says how a run of the explicit enumeration goes.
+type explicitConfig struct {
+	// maxStates and maxBytes bound the states it visits and the bytes
+	// of their keys (about a third of what they cost in all;
+	// serialrun.go): past either it gives up.
+	maxStates int
+	maxBytes  int64
+	// bounds: an execution that runs a loop past its bound is recorded
+	// in explicitResult.exceeded and not followed further, instead of
+	// making the run give up.
+	bounds bool
+	// progress, if set, is told the number of states visited every
+	// explicitProgressEvery states.
+	progress func(states int)
+	// mutant, when not 0, breaks the enumeration on purpose: the
+	// differential test must notice (explicit_test.go).
+	mutant explicitMutant
 }
 
-// noExplicitByteLimit is explicitLimits.bytes when memory is not bounded.
+// explicitUnbounded is a configuration with the largest state limit and
+// no memory limit.
+var explicitUnbounded = explicitConfig{maxStates: maxExplicitStates, maxBytes: noExplicitByteLimit}
+
+// noExplicitByteLimit is explicitConfig.maxBytes when memory is not
+// bounded.
 const noExplicitByteLimit = int64(1) << 62
+
+// explicitProgressEvery is how often a run reports its states.
+const explicitProgressEvery = 1 << 17
 
 // maxExplicitChoices bounds the values one Choose may take.
 const maxExplicitChoices = 256
@@ -120,9 +139,7 @@ type explicitSerial struct {
 	exceeded map[string]bool
 	states   int
 	buf      []byte
-	// mutant, when not 0, breaks the enumeration on purpose: the
-	// differential test must notice (explicit_test.go).
-	mutant explicitMutant
+	cfg      explicitConfig
 }
 
 type explicitMutant int
@@ -145,24 +162,19 @@ type explicitResult struct {
 	exceeded []string      // the loop instances some execution runs past, sorted
 }
 
-// explicitOutcomes returns the outcomes of t's serial executions, or an
+// explicitRun returns the outcomes of t's serial executions, or an
 // error wrapping errGaveUp when the test does something the explicit
-// enumeration leaves to the solver: an error, a bound exceeded, or more
-// than limit states. sym, if not nil, is the group of t's
-// interchangeable threads.
-func explicitOutcomes(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limits explicitLimits) (*explicitResult, error) {
-	return explicitRun(ctx, t, sym, limits, false, mutantNone)
-}
-
-// explicitRun is explicitOutcomes; with bounds, an execution that runs a
-// loop past its bound is not an error but recorded in the result's
-// exceeded and not followed further. Under the symmetry constraint the
-// loops of the executions left out are exceeded by the corresponding
-// loops of the executions run: no loop exceeded means none is.
-func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limits explicitLimits, bounds bool, mutant explicitMutant) (*explicitResult, error) {
+// enumeration leaves to the solver: an error, a bound exceeded (unless
+// cfg.bounds), or more states than cfg allows. sym, if not nil, is the
+// group of t's interchangeable threads. With cfg.bounds, an execution
+// that runs a loop past its bound is recorded in the result's exceeded
+// and not followed further; under the symmetry constraint the loops of
+// the executions left out are exceeded by the corresponding loops of the
+// executions run, so no loop exceeded means none is.
+func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, cfg explicitConfig) (*explicitResult, error) {
 	x := &explicitSerial{t: t, globals: map[int64]*lsl.Global{}, init: map[lsl.Value]lsl.Value{},
-		block: map[int64]int{}, locs: map[lsl.Value]int{}, order: sym, mutant: mutant}
-	if bounds {
+		block: map[int64]int{}, locs: map[lsl.Value]int{}, order: sym, cfg: cfg}
+	if cfg.bounds {
 		x.exceeded = map[string]bool{}
 	}
 	for _, g := range t.Globals {
@@ -179,7 +191,7 @@ func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, limits e
 		}
 		x.threads = append(x.threads, th)
 	}
-	outs, err := x.search(ctx, limits)
+	outs, err := x.search(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +332,7 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 // any thread's next invocation, each whole, from every state reached.
 // States reached twice (with the same observations so far) are explored
 // once.
-func (x *explicitSerial) search(ctx context.Context, limits explicitLimits) ([]lsl.Outcome, error) {
+func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 	start := &serialState{
 		regs:   make([][]lsl.Value, len(x.threads)),
 		blocks: make([]byte, len(x.allocs)),
@@ -344,7 +356,7 @@ func (x *explicitSerial) search(ctx context.Context, limits explicitLimits) ([]l
 		if len(runnable) == 0 {
 			o := x.outcome(s)
 			outcomes[o.Key()] = o
-			if x.order != nil && x.mutant != mutantNoImages {
+			if x.order != nil && x.cfg.mutant != mutantNoImages {
 				for _, img := range x.order.Images(o) {
 					outcomes[img.Key()] = img
 				}
@@ -365,10 +377,12 @@ func (x *explicitSerial) search(ctx context.Context, limits explicitLimits) ([]l
 				x.states++
 				x.bytes += int64(len(k))
 				switch {
-				case x.states > limits.states:
-					return nil, gaveUp("more than %d states", limits.states)
-				case x.bytes > limits.bytes:
-					return nil, gaveUp("states over %d MiB", limits.bytes>>20)
+				case x.states > x.cfg.maxStates:
+					return nil, gaveUp("more than %d states", x.cfg.maxStates)
+				case x.bytes > x.cfg.maxBytes:
+					return nil, gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
+				case x.cfg.progress != nil && x.states%explicitProgressEvery == 0:
+					x.cfg.progress(x.states)
 				}
 				stack = append(stack, e)
 			}
@@ -449,7 +463,7 @@ func (x *explicitSerial) key(s *serialState) string {
 	}
 	b = append(b, s.blocks...)
 	for th := range s.obs {
-		if x.mutant == mutantKeyNoObs {
+		if x.cfg.mutant == mutantKeyNoObs {
 			break
 		}
 		for k := 0; k < s.next[th]; k++ {
@@ -567,7 +581,7 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 		case *lsl.Fence:
 			// one invocation at a time: fences order nothing
 		case *lsl.BoundExceeded:
-			if x.mutant == mutantIgnoresBounds {
+			if x.cfg.mutant == mutantIgnoresBounds {
 				continue
 			}
 			if x.exceeded == nil {
@@ -592,7 +606,7 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 			}
 		case *lsl.Assume:
 			if !regs[in.src[0]].Truthy() {
-				if x.mutant == mutantAssumeDropsForks {
+				if x.cfg.mutant == mutantAssumeDropsForks {
 					return nil, nil, nil
 				}
 				return more, nil, nil // the forks made before go on
@@ -613,13 +627,13 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 				more = append(more, pending{c, pc + 1})
 			}
 			// the forks share memory and blocks with s until one writes
-			if x.mutant != mutantSharedForks {
+			if x.cfg.mutant != mutantSharedForks {
 				memOwned, blocksOwned = false, false
 			}
 			regs[in.dst] = lsl.Int(st.Lo)
 		case *lsl.Alloc:
 			// a fresh block, or any freed block it may take again
-			if !st.NoReuse && x.mutant != mutantNoReuse {
+			if !st.NoReuse && x.cfg.mutant != mutantNoReuse {
 				for b, state := range s.blocks {
 					if state >= blockFreed && lsl.FreeKind(state-blockFreed).Reusable() && lsl.MayReuse(x.allocs[b], st) {
 						c := x.fork(s, th)
@@ -630,7 +644,7 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 					}
 				}
 			}
-			if x.mutant != mutantSharedForks {
+			if x.cfg.mutant != mutantSharedForks {
 				memOwned, blocksOwned = false, false
 			}
 			if s.blocks[in.block] != blockUnused {

@@ -53,7 +53,9 @@ func explicitAgainstReference(t *testing.T, test *lsl.Test, mutant explicitMutan
 		t.Fatalf("%s: %v", test.Name, err)
 	}
 	sym := symmetry.Find(test, ra)
-	r, err := explicitRun(context.Background(), test, sym, explicitLimits{maxExplicitStates, noExplicitByteLimit}, false, mutant)
+	cfg := explicitUnbounded
+	cfg.mutant = mutant
+	r, err := explicitRun(context.Background(), test, sym, cfg)
 	if errors.Is(err, errGaveUp) {
 		return "", false
 	}
@@ -152,7 +154,9 @@ func explicitBoundsAgainstEncoder(t *testing.T, test *lsl.Test, mutant explicitM
 	if err != nil {
 		t.Fatalf("%s: %v", test.Name, err)
 	}
-	r, err := explicitRun(ctx, test, symmetry.Find(test, ra), explicitLimits{maxExplicitStates, noExplicitByteLimit}, true, mutant)
+	cfg := explicitUnbounded
+	cfg.bounds, cfg.mutant = true, mutant
+	r, err := explicitRun(ctx, test, symmetry.Find(test, ra), cfg)
 	if errors.Is(err, errGaveUp) {
 		return "", false
 	}
@@ -233,16 +237,16 @@ func TestExplicitLimits(t *testing.T) {
 	ctx := context.Background()
 	for i := range 50 {
 		test := generatedWith("choices", *diffSeed, i, func(*rand.Rand) testgen.Options { return testgen.Options{Choices: true} })
-		full, err := explicitRun(ctx, test, nil, explicitLimits{maxExplicitStates, noExplicitByteLimit}, false, mutantNone)
+		full, err := explicitRun(ctx, test, nil, explicitUnbounded)
 		if err != nil || full.states < 10 {
 			continue
 		}
-		for _, lim := range []explicitLimits{{full.states - 1, noExplicitByteLimit}, {maxExplicitStates, full.bytes - 1}} {
-			if _, err := explicitRun(ctx, test, nil, lim, false, mutantNone); !errors.Is(err, errGaveUp) {
-				t.Fatalf("%s: %d states of %d bytes, limits %+v: %v, want it to give up", test.Name, full.states, full.bytes, lim, err)
+		for _, lim := range []explicitConfig{{maxStates: full.states - 1, maxBytes: noExplicitByteLimit}, {maxStates: maxExplicitStates, maxBytes: full.bytes - 1}} {
+			if _, err := explicitRun(ctx, test, nil, lim); !errors.Is(err, errGaveUp) {
+				t.Fatalf("%s: %d states of %d bytes, limits %d states and %d bytes: %v, want it to give up", test.Name, full.states, full.bytes, lim.maxStates, lim.maxBytes, err)
 			}
 		}
-		if _, err := explicitRun(ctx, test, nil, explicitLimits{full.states, full.bytes}, false, mutantNone); err != nil {
+		if _, err := explicitRun(ctx, test, nil, explicitConfig{maxStates: full.states, maxBytes: full.bytes}); err != nil {
 			t.Fatalf("%s: limits that just hold its %d states: %v", test.Name, full.states, err)
 		}
 		return

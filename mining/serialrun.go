@@ -32,12 +32,16 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 	// chosen values: 201 MiB of keys, 596 MB resident): an eighth of the
 	// memory budget for the keys leaves most of it to the solver's
 	// encodings that follow.
-	limits := explicitLimits{states: maxExplicitStates, bytes: noExplicitByteLimit}
+	cfg := explicitUnbounded
+	cfg.bounds = true
 	switch b := opt.Encode.MaxMemory; {
 	case b == 0:
-		limits.bytes = encode.DefaultMaxMemory() / 8
+		cfg.maxBytes = encode.DefaultMaxMemory() / 8
 	case b > 0:
-		limits.bytes = b / 8
+		cfg.maxBytes = b / 8
+	}
+	cfg.progress = func(n int) {
+		opt.progress("%s on serial: %d states of serial executions so far", t.Name, n)
 	}
 	states := 0
 	for {
@@ -54,12 +58,12 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			sym = symmetry.Find(u.Test, ra)
 		}
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
-		r, err := explicitRun(ctx, u.Test, sym, limits, true, mutantNone)
+		r, err := explicitRun(ctx, u.Test, sym, cfg)
 		if err != nil {
 			return err
 		}
 		states += r.states
-		limits.states -= r.states
+		cfg.maxStates -= r.states
 		if len(r.exceeded) == 0 {
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
 				return ErrTooManyOutcomes
