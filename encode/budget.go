@@ -319,7 +319,7 @@ func (e *Encoding) checkPairs(bound int64, pairs func() int64) error {
 // before the chordal completion is built: C(n, 3) bounds the triangles; if
 // that does not fit, the elimination is simulated on bit sets (no
 // allocation per triangle, n²/8 bytes) and stopped once it is over.
-func (e *Encoding) checkTriangles() error {
+func (e *Encoding) checkTriangles(outside int) error {
 	if !e.estimating() {
 		return nil
 	}
@@ -332,7 +332,7 @@ func (e *Encoding) checkTriangles() error {
 	if n*n/8 > room/4 {
 		return nil // too large to simulate: the growth checks will stop it
 	}
-	tris, fill, done := m.countTriangles(room)
+	tris, fill, done := m.countTriangles(outside, room)
 	if done && tris*memPerTriangle+fill*memPerPair <= room {
 		return nil
 	}
@@ -340,7 +340,7 @@ func (e *Encoding) checkTriangles() error {
 		// say how far over: count on (cheap next to the triangles) up to
 		// 64 times the budget
 		room = min(room, math.MaxInt64/64) * 64
-		tris, fill, done = m.countTriangles(room)
+		tris, fill, done = m.countTriangles(outside, room)
 	}
 	est := e.usage() + tris*memPerTriangle + fill*memPerPair
 	count := fmt.Sprintf("~%d triangles", tris)
@@ -353,10 +353,11 @@ func (e *Encoding) checkTriangles() error {
 	return be
 }
 
-// countTriangles simulates chordalTriangles' elimination (same order) on
-// bit sets and returns the number of triangles and fill-in edges; it stops
-// early (not done) once their estimated memory exceeds limit.
-func (m *memEncoding) countTriangles(limit int64) (tris, fill int64, done bool) {
+// countTriangles simulates chordalTriangles' elimination (same order, the
+// node outside left out as there) on bit sets and returns the number of
+// triangles and fill-in edges; it stops early (not done) once their
+// estimated memory exceeds limit.
+func (m *memEncoding) countTriangles(outside int, limit int64) (tris, fill int64, done bool) {
 	n := len(m.nodes)
 	w := (n + 63) / 64
 	rows := make([]uint64, n*w)
@@ -368,8 +369,17 @@ func (m *memEncoding) countTriangles(limit int64) (tris, fill int64, done bool) 
 		deg[v] = len(a)
 	}
 	removed := make([]bool, n)
+	steps := n
+	if outside >= 0 {
+		removed[outside] = true
+		for u := range m.adj[outside] {
+			rows[u*w+outside/64] &^= 1 << (outside % 64)
+			deg[u]--
+		}
+		steps--
+	}
 	var nb []int
-	for step := 0; step < n; step++ {
+	for step := 0; step < steps; step++ {
 		v := -1
 		for u := 0; u < n; u++ {
 			if !removed[u] && (v < 0 || deg[u] < deg[v]) {

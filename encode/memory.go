@@ -341,8 +341,11 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		if err := iv.encode(e, initNode); err != nil {
 			return err
 		}
-	} else if err := e.encodeTransitivity(); err != nil {
-		return err
+	} else {
+		m.fixInit(initNode, c)
+		if err := e.encodeTransitivity(initNode); err != nil {
+			return err
+		}
 	}
 	e.stats.Nodes = len(m.nodes)
 	for _, a := range m.adj {
@@ -394,10 +397,36 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	return nil
 }
 
+// fixInit makes the order literals of the init node constants: the init
+// phase precedes every node (doc.go, "The init phase").
+func (m *memEncoding) fixInit(initNode *orderNode, c *cnf) {
+	if initNode == nil {
+		return
+	}
+	for v := range m.adj[initNode.id] {
+		key, lowFirst := [2]int{initNode.id, v}, true
+		if v < initNode.id {
+			key, lowFirst = [2]int{v, initNode.id}, false
+		}
+		if l, made := m.lits[key]; made {
+			// a constraint built earlier holds the variable: fix it
+			if !lowFirst {
+				l = l.Not()
+			}
+			c.add(l)
+			continue
+		}
+		m.lits[key] = c.T
+		if !lowFirst {
+			m.lits[key] = c.F()
+		}
+	}
+}
+
 // encodeTransitivity makes the memory order transitive over a chordal
-// completion of the edge graph (see doc.go), or over every triple with
-// Options.FullOrder.
-func (e *Encoding) encodeTransitivity() error {
+// completion of the edge graph without the init node (see doc.go), or
+// over every triple with Options.FullOrder.
+func (e *Encoding) encodeTransitivity(initNode *orderNode) error {
 	m, c := e.mem, e.c
 	if e.opt.FullOrder {
 		n := int64(len(m.nodes))
@@ -410,10 +439,14 @@ func (e *Encoding) encodeTransitivity() error {
 			}
 		}
 	}
-	if err := e.checkTriangles(); err != nil {
+	outside := -1 // init: its literals are constants (fixInit)
+	if initNode != nil {
+		outside = initNode.id
+	}
+	if err := e.checkTriangles(outside); err != nil {
 		return err
 	}
-	triangles, err := m.chordalTriangles(e.triangleCheck)
+	triangles, err := m.chordalTriangles(outside, e.triangleCheck)
 	if err != nil {
 		return err
 	}
@@ -598,12 +631,21 @@ func (m *memEncoding) addEdge(i, j int) {
 // these triangles makes the memory order extend to a total order. check
 // is called as the triangles and fill-in edges grow, and stops the
 // elimination with its error.
-func (m *memEncoding) chordalTriangles(check func(tris, fill int64) error) ([][3]int, error) {
+func (m *memEncoding) chordalTriangles(outside int, check func(tris, fill int64) error) ([][3]int, error) {
 	n := len(m.nodes)
 	removed := make([]bool, n)
 	var tris [][3]int
 	edges0 := m.edges
-	for step := 0; step < n; step++ {
+	steps := n
+	if outside >= 0 {
+		// left out of the graph: its edges are restored below
+		removed[outside] = true
+		for u := range m.adj[outside] {
+			delete(m.adj[u], outside)
+		}
+		steps--
+	}
+	for step := 0; step < steps; step++ {
 		best, bestDeg := -1, 0
 		for v := 0; v < n; v++ {
 			if removed[v] {

@@ -452,10 +452,16 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		}
 		var stuck *unroll.Loop
 		next := maps.Clone(bounds)
+		derailed := map[int]bool{} // threads past their first exceeded bound
 		for _, p := range enc.Exceeds {
-			if !enc.Value(p.Lit) {
+			if !enc.Value(p.Lit) || derailed[p.Thread] {
 				continue
 			}
+			// Only each thread's first exceeded loop (Exceeds lists a
+			// thread's points in program order): past it the thread
+			// runs on values the program does not compute, and the
+			// loops it exceeds there need not be (see doc.go).
+			derailed[p.Thread] = true
 			id := p.Stmt.Loop
 			b := max(bounds[id], 1)
 			if b >= opt.MaxUnroll {

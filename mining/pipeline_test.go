@@ -321,3 +321,49 @@ func TestRaiseSiblings(t *testing.T) {
 		t.Errorf("raised to %v, want %v", next, want)
 	}
 }
+
+// A thread past an exceeded bound is derailed: the loops it exceeds
+// afterwards are not raised. Here loop A runs its body twice (bound 3:
+// the third iteration leaves) and loop B never runs; with A cut short, i
+// is below 2 after it and B runs twice, exceeding its bound in the
+// derailed continuation only. The rounds run on the solver: mining with
+// SolverMining (serial), and the check from bounds of its own (a spec
+// compiled apart, so the mining's bounds are not taken over).
+func TestRaiseOnlyFirstExceeded(t *testing.T) {
+	const src = `int x;
+void op(void) {
+  int i, j = 0;
+  for (i = 0; i < 2; i++)          /* A */
+    x = i;
+  while (i < 2 && j < 2)           /* B */
+    j++;
+  lsl_observe_output("j", j);
+}
+`
+	prog, ts := compileTest(t, "derail.c", src, "test T = ( op )")
+	spec, _ := compileTest(t, "derail.c", src, "test T = ( op )")
+	for _, model := range []string{"serial", "sc", "relaxed"} {
+		res, err := CheckTest(context.Background(), prog, spec, ts[0], memmodel.MustByName(model), PipelineOptions{SolverMining: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Pass {
+			t.Fatalf("%s: %s, want pass", model, res.Verdict)
+		}
+		var a, b []string
+		for id, bound := range res.Stats.Bounds {
+			switch {
+			case strings.Contains(id, "derail.c:4:"):
+				a = append(a, fmt.Sprintf("%s=%d", id, bound))
+			case strings.Contains(id, "derail.c:6:"):
+				b = append(b, fmt.Sprintf("%s=%d", id, bound))
+			}
+		}
+		if len(a) != 1 || !strings.HasSuffix(a[0], "=3") {
+			t.Errorf("%s: loop A's bound %v, want 3", model, a)
+		}
+		if len(b) != 0 {
+			t.Errorf("%s: loop B raised (%v), though only a derailed run exceeds it", model, b)
+		}
+	}
+}
