@@ -58,8 +58,8 @@
 //	model    encoding   clauses     triangles   time
 //	sc       chordal      342,150     153,161    0.06 s
 //	sc       pairwise   1,915,686     939,929    0.5 s
-//	relaxed  chordal      165,398      64,735    0.03 s
-//	relaxed  pairwise   3,302,638   1,633,355    1.1 s
+//	relaxed  chordal      170,055      67,065    0.04 s
+//	relaxed  pairwise   3,167,165   1,565,620    0.6 s
 //
 // The pairwise encoding stays available as Options.FullOrder for
 // comparison. On this test, with a fence every few accesses, the fence
