@@ -148,6 +148,18 @@ func (e *Encoding) RepresentativeAssumptions() []Lit {
 	return as
 }
 
+// laterInClass returns the threads of each encoded class but its first:
+// the threads whose places the representative questions leave out.
+func (e *Encoding) laterInClass() map[int]bool {
+	later := map[int]bool{}
+	for _, class := range e.symClasses {
+		for _, th := range class[1:] {
+			later[th] = true
+		}
+	}
+	return later
+}
+
 // ErrorRepresentatives returns the points of Errors that the question
 // "does an execution fault?" needs under RepresentativeAssumptions: a
 // place of a thread interchangeable with one of lower index (in a class
@@ -157,12 +169,7 @@ func (e *Encoding) RepresentativeAssumptions() []Lit {
 // pairs of frees, named by one of the two, so the image of one may be
 // named by the other thread.
 func (e *Encoding) ErrorRepresentatives() []*ErrorPoint {
-	skip := map[int]bool{}
-	for _, class := range e.symClasses {
-		for _, th := range class[1:] {
-			skip[th] = true
-		}
-	}
+	skip := e.laterInClass()
 	var out []*ErrorPoint
 	for _, p := range e.Errors {
 		if !skip[p.Thread] || p.Fault == lsl.FaultDoubleFree {
@@ -181,12 +188,7 @@ func (e *Encoding) ErrorRepresentatives() []*ErrorPoint {
 // has an image that exceeds the same instance in the class's first thread
 // (package symmetry). One proof then stands for the whole class.
 func (e *Encoding) ExceedRepresentatives() []*ExceedPoint {
-	skip := map[int]bool{}
-	for _, class := range e.symClasses {
-		for _, th := range class[1:] {
-			skip[th] = true
-		}
-	}
+	skip := e.laterInClass()
 	var out []*ExceedPoint
 	for _, p := range e.Exceeds {
 		if !skip[p.Thread] {
