@@ -52,11 +52,13 @@ import (
 // Given that X is on b, its Prev is determined by the memory order (two
 // candidates would have to lie between each other), so these fault
 // literals hold exactly in the executions that fault, and an error
-// execution is not counted with its observations as well. Allocator
-// faults do not derail the thread (its later assumes still apply), like
-// the double frees of blocks never reused (encodeFrees), whose rule "two
-// executed frees" is the same as this one when no allocation can take the
-// block in between.
+// execution is not counted with its observations as well. A use after
+// free derails the thread, as its own faults do (thread.go,
+// mayUseAfterFree): a loop iteration that the stutter reduction would drop
+// keeps its fault. Double frees do not derail (a free changes something,
+// so no reduction drops one), like those of blocks never reused
+// (encodeFrees), whose rule "two executed frees" is the same as this one
+// when no allocation can take the block in between.
 //
 // Cost: a test whose frees are all lsl.FreeRetire, or that frees nothing,
 // has no reused block, no event and the encoding it had before.
@@ -76,6 +78,9 @@ const (
 	// AllocUnordered: accesses are not ordered before a free or after
 	// a reuse.
 	AllocUnordered
+	// AllocUseAfterFreeStays: a use after free does not derail its
+	// thread, whose later assumes and bounds still remove the execution.
+	AllocUseAfterFreeStays
 )
 
 // AllocEvent is an allocator event: an allocation that may hand out a
@@ -310,6 +315,7 @@ func (e *Encoding) orderEvents() *allocEncoding {
 // free (see the top of this file).
 func (e *Encoding) encodeAllocState(ae *allocEncoding) {
 	c := e.c
+	faults := map[*Access][]Lit{} // use-after-free faults of each access
 	for _, fc := range ae.clauses {
 		c.add(append(negAll(fc.cond), e.before(fc.from, fc.to))...)
 	}
@@ -368,7 +374,20 @@ func (e *Encoding) encodeAllocState(ae *allocEncoding) {
 			}
 			if l := c.and(on, c.or(unsafe...)); l != c.F() {
 				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultUseAfterFree, Thread: a.Thread, Stmt: a.Stmt})
+				faults[a] = append(faults[a], l)
 			}
+		}
+	}
+	// the derailing literals (thread.go, mayUseAfterFree): exactly the
+	// use-after-free faults of their accesses
+	for _, th := range slices.Sorted(maps.Keys(e.useAfterFree)) {
+		for _, u := range e.useAfterFree[th] {
+			f := c.or(faults[u.access]...)
+			if e.opt.BreakAlloc == AllocUseAfterFreeStays {
+				f = c.F()
+			}
+			c.add(u.lit.Not(), f)
+			c.add(u.lit, f.Not())
 		}
 	}
 }

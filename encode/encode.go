@@ -150,8 +150,19 @@ type Encoding struct {
 	stats      Stats
 	budget     budget
 	// faulted and pastAfterFault are made when asked for (faults.go)
-	faulted        map[[2]int]Lit
+	faulted        map[[3]int]Lit
 	pastAfterFault Lit
+	// useAfterFree holds, per thread in program order, a literal for
+	// each access that may touch a block a free may have freed: it holds
+	// iff the access is a use after free (defined by encodeAllocState),
+	// and derails the thread like its own faults (faults.go).
+	useAfterFree map[int][]uafLit
+}
+
+// uafLit is the use-after-free literal of one access.
+type uafLit struct {
+	access *Access
+	lit    Lit
 }
 
 // Access is a load or store of the test.
@@ -199,6 +210,7 @@ type ExceedPoint struct {
 
 	reached      Lit // the path reaches the point (Lit, unless FixedBounds)
 	faultsBefore int // len(Errors) when the point was encoded (faults.go)
+	uafBefore    int // len(useAfterFree[Thread]) then
 }
 
 // Encode builds the encoding of t on model m, with value domains from ra

@@ -21,13 +21,14 @@ package encode
 // still change the solver's path (see derail).
 
 // faultedBefore returns a literal that holds when the thread of p has
-// faulted before reaching it (a fault of the thread's own code: those of
-// the allocator, found with the memory order, do not derail).
+// faulted before reaching it: a fault of the thread's own code, or a use
+// after free by one of its accesses (double frees, found with the memory
+// order, do not derail; a free sets a stutter loop's changed anyway).
 func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	if e.faulted == nil {
-		e.faulted = map[[2]int]Lit{}
+		e.faulted = map[[3]int]Lit{}
 	}
-	key := [2]int{p.Thread, p.faultsBefore}
+	key := [3]int{p.Thread, p.faultsBefore, p.uafBefore}
 	if l, ok := e.faulted[key]; ok {
 		return l
 	}
@@ -36,6 +37,9 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 		if f.Thread == p.Thread {
 			ls = append(ls, f.Lit)
 		}
+	}
+	for _, u := range e.useAfterFree[p.Thread][:p.uafBefore] {
+		ls = append(ls, u.lit)
 	}
 	l := e.c.or(ls...)
 	e.faulted[key] = l

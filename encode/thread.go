@@ -38,8 +38,9 @@ type threadEnc struct {
 	// bound: what it does afterwards is not what the program does (it
 	// stopped, or runs another iteration), so its later assumes must
 	// not remove the execution, which is an error or exceeding one
-	// already. Double frees are found after all threads are encoded and
-	// do not derail (see encodeFrees).
+	// already. Uses after free, found with the memory order, derail
+	// through literals defined then (mayUseAfterFree); double frees do
+	// not (see encodeFrees).
 	derailed Lit
 	pending  []Lit // guards that derail, not yet in derailed (see derail)
 }
@@ -311,7 +312,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				}
 			}
 		case *lsl.BoundExceeded:
-			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, reached: g, faultsBefore: len(e.Errors)})
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread])})
 			te.pending = append(te.pending, g)
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))
@@ -528,7 +529,32 @@ func (te *threadEnc) addAccess(s lsl.Stmt, store bool, exec Lit, addr, val *Dom)
 	}
 	te.nAcc++
 	te.e.Accesses = append(te.e.Accesses, a)
+	te.mayUseAfterFree(a)
 	return a
+}
+
+// mayUseAfterFree gives an access that may touch a block that a free may
+// have freed (lsl.FreeUnsafe) its use-after-free literal, defined once the
+// allocator's state is encoded (encodeAllocState). The literal derails
+// the thread, as its own faults do: a retry iteration that faults only by
+// a use after free and then changes nothing is kept by the stutter
+// reduction's assume, not cut away with the error it holds.
+func (te *threadEnc) mayUseAfterFree(a *Access) {
+	e := te.e
+	if a.Exec == e.c.F() {
+		return
+	}
+	for _, v := range a.Addr.Vals {
+		if v.IsPtr() && e.Range.ValidAddress(v) && e.Range.MayUseAfterFree(v.Base()) {
+			u := e.c.newVar()
+			if e.useAfterFree == nil {
+				e.useAfterFree = map[int][]uafLit{}
+			}
+			e.useAfterFree[te.thread] = append(e.useAfterFree[te.thread], uafLit{a, u})
+			te.pending = append(te.pending, u)
+			return
+		}
+	}
 }
 
 func (te *threadEnc) addFence(s lsl.Stmt, kind lsl.FenceKind, g Lit, implicit bool) {

@@ -89,3 +89,49 @@ func TestExceedThenAssume(t *testing.T) {
 		}
 	}
 }
+
+// A use after free in an iteration that the loop reductions would drop
+// (SEMANTICS.md, "Loops": only an iteration that does not fault changes
+// nothing). In each test, init publishes a block in p and swapper replaces
+// it and frees it with C's free; the other thread reads p, then the
+// block, in a loop whose iteration can change nothing: a compare-and-swap
+// retry loop whose CAS stores back what it read, a spin loop, and a loop
+// that leaves by a break. On sc the thread can read p, swapper can run
+// whole, and the thread then reads the freed block: an error execution,
+// which must fail the check on every model (weaker models keep that sc
+// execution). Dropping the iteration loses it: the encoder did, as a use
+// after free is found with the memory order, not by the thread's code.
+func TestUseAfterFreeInDroppedIteration(t *testing.T) {
+	const common = `#include "lsl_protos.h"
+typedef struct { int v; } blk;
+blk *p;
+void i(void) { p = malloc(sizeof(blk)); p->v = 0; }
+void swapper(void) { blk *n = malloc(sizeof(blk)); n->v = 1; blk *old = p; p = n; free(old); }
+`
+	for _, tc := range []struct{ name, reader string }{
+		{"retry", `void reader(void) { blk *t; int v; do { t = p; v = t->v; } while (!lsl_cas_ptr(&p, t, t)); lsl_observe_output("v", v); }`},
+		{"spin", `void reader(void) { while (p->v == 0) ; lsl_observe_label("done"); }`},
+		{"break", `void reader(void) { while (1) { int f = p->v; if (f != 0) break; } lsl_observe_label("done"); }`},
+	} {
+		prog, ts := compileTest(t, tc.name+".c", common+tc.reader+"\n", "test T = i ( reader | swapper )")
+		for _, model := range memmodel.Names() {
+			if model == "serial" {
+				continue
+			}
+			t.Run(tc.name+" on "+model, func(t *testing.T) {
+				res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), PipelineOptions{MaxUnroll: 4})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != Fail {
+					t.Fatalf("verdict %v, want fail (a use after free)", res.Verdict)
+				}
+				if model == "sc" {
+					if fs := res.Counterexample.Faults; len(fs) == 0 || fs[0].Fault != lsl.FaultUseAfterFree {
+						t.Errorf("faults %v, want a use after free", fs)
+					}
+				}
+			})
+		}
+	}
+}

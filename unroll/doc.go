@@ -99,7 +99,11 @@
 //     assigned on every path that leaves the loop.
 //
 // Paths are judged on control flow alone, not on branch conditions. Such a
-// loop gets no BoundExceeded, and its bound is not used. Assertions are
+// loop gets no BoundExceeded, and its bound is not used. A program with
+// C's free (lsl.FreeUnsafe) has no spin loops: a spinning iteration may
+// read a block freed meanwhile, a use after free that keeping the last
+// iteration alone would lose; its iterations fall to the stutter
+// reduction below, which keeps a faulting one. Assertions are
 // excluded because the encoder follows a path past a fault: an assertion
 // failing in an iteration that then spins would be cut off by the
 // assumption. Faults of loads and operations are allowed, so such an
@@ -140,7 +144,9 @@
 //	}
 //
 // After a fault the assumption no longer binds (the thread has derailed,
-// see package encode), so error executions are kept. The bound of such a
+// see package encode), so error executions are kept. That includes a use
+// after free, which only the memory order reveals (encode's
+// mayUseAfterFree; TestUseAfterFreeInDroppedIteration in package mining). The bound of such a
 // loop counts the iterations that change something: a compare-and-swap
 // retry loop whose failed iterations store nothing needs one iteration,
 // and one that can fail forever on a stale value (relaxed reorders loads

@@ -118,3 +118,33 @@ func loopsL(t *testing.T, r *Result) []Loop {
 	}
 	return ls
 }
+
+// TestNoSpinLoopsWithFree: in a program with C's free anywhere, a loop
+// that would be a spin loop is unrolled instead (a spinning iteration may
+// read a block freed meanwhile: a use after free that keeping only the
+// last iteration would lose), and its iterations that change nothing fall
+// to the stutter reduction. The frees that keep their block readable
+// (lsl_free, lsl_free_noreuse) leave it a spin loop.
+func TestNoSpinLoopsWithFree(t *testing.T) {
+	const loop = "proc op() -> () {\n p = [1]\n one = 1\n L: {\n v = load p\n z = eq v, one\n break L if z\n continue L\n }\n}\n"
+	for _, c := range []struct {
+		free          string
+		spin, stutter bool
+	}{
+		{"", true, false},
+		{"free a", false, true},
+		{"free stable a", true, false},
+		{"free noreuse a", true, false},
+	} {
+		src := "global x @1\n" + loop
+		if c.free != "" {
+			src += "proc release(a) {\n " + c.free + "\n}\n"
+		}
+		r := unrollOp(t, src)
+		for _, l := range loopsL(t, r) {
+			if l.Spin != c.spin || l.Stutter != c.stutter {
+				t.Errorf("with %q: spin %v, stutter %v; want %v, %v\n%s", c.free, l.Spin, l.Stutter, c.spin, c.stutter, r.Test)
+			}
+		}
+	}
+}

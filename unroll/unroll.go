@@ -126,6 +126,12 @@ func UnrollWith(prog *lsl.Program, t *tests.Test, opts Options) (*Result, error)
 			return nil, lsl.Errorf(p.Pos, "duplicate procedure %s", p.Name)
 		}
 		u.procs[p.Name] = p
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Free); ok && f.Kind == lsl.FreeUnsafe {
+				u.unsafeFrees = true
+			}
+			return true
+		})
 	}
 	test := &lsl.Test{Name: t.Name}
 	copies := threadLocalCopies(prog.Globals, len(t.Threads))
@@ -238,13 +244,17 @@ const (
 )
 
 type unroller struct {
-	opts   Options
-	procs  map[string]*lsl.Proc
-	infos  map[*lsl.Proc]*procInfo
-	pure   map[*lsl.Proc]purity
-	ids    *namer
-	res    *Result
-	nstmts int
+	opts Options
+	// unsafeFrees: the program has a free after which an access to the
+	// block is an error (lsl.FreeUnsafe); spin loops are then not
+	// reduced (isSpin).
+	unsafeFrees bool
+	procs       map[string]*lsl.Proc
+	infos       map[*lsl.Proc]*procInfo
+	pure        map[*lsl.Proc]purity
+	ids         *namer
+	res         *Result
+	nstmts      int
 	// auxStmts holds the statements the reductions add, which Stats
 	// does not count.
 	auxStmts map[lsl.Stmt]bool
@@ -380,7 +390,11 @@ func (u *unroller) stutter(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
 }
 
 func (u *unroller) isSpin(info *procInfo, b *lsl.Block) bool {
-	if u.opts.NoSpinReduction {
+	// A spinning iteration may read a block freed meanwhile: a use after
+	// free, which keeping only the last iteration would lose. With such
+	// frees the loop is unrolled, and its iterations that change nothing
+	// fall to the stutter reduction, which keeps a faulting one.
+	if u.opts.NoSpinReduction || u.unsafeFrees {
 		return false
 	}
 	s, ok := info.spin[b]

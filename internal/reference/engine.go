@@ -70,6 +70,13 @@ type threadState struct {
 	key     string // cache of appendKey's output, "" until computed
 	// derailed: the thread faulted (see derail)
 	derailed bool
+	// pruneAt is the number of the thread's events when a false assume
+	// or a bound passed would have removed the execution, had the thread
+	// not derailed; -1 if none. With uses after free, which are found
+	// only as accesses are placed, the removal waits for the end: it
+	// stands unless an access before it was a use after free (uafAt,
+	// the index of the thread's first, -1 if none). See deferPrune.
+	pruneAt, uafAt int
 }
 
 // cell is the content of a location: the value of its last placed store.
@@ -102,6 +109,8 @@ func (s *state) clone(t int) *state {
 		obs:      obs,
 		events:   slices.Clone(old.events),
 		derailed: old.derailed,
+		pruneAt:  old.pruneAt,
+		uafAt:    old.uafAt,
 	}
 	return c
 }
@@ -137,6 +146,12 @@ func (s *state) key() string {
 func (th *threadState) appendKey(b []byte) []byte {
 	b = append(b, '#')
 	if th.derailed {
+		b = append(b, '!')
+	}
+	if th.pruneAt >= 0 || th.uafAt >= 0 {
+		b = strconv.AppendInt(b, int64(th.pruneAt), 10)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(th.uafAt), 10)
 		b = append(b, '!')
 	}
 	b = strconv.AppendInt(b, int64(th.pc), 10)
@@ -223,6 +238,11 @@ type engine struct {
 	// accessAfter[t][pc]: thread t's code has a load or store after pc.
 	accessAfter [][]bool
 
+	// deferPrune: the test has a free after which an access is a use
+	// after free, so assumes and bounds remove executions only at their
+	// end (threadState.pruneAt).
+	deferPrune bool
+
 	seen     map[string]struct{}
 	outcomes map[string]lsl.Outcome
 	hasError bool
@@ -263,9 +283,16 @@ func (e *engine) run() error {
 		}
 		e.accessAfter = append(e.accessAfter, after)
 		st.th = append(st.th, &threadState{
-			regs: make([]lsl.Value, len(idx)),
-			obs:  make([][]lsl.ObsItem, len(tc.invRange)),
+			regs:    make([]lsl.Value, len(idx)),
+			obs:     make([][]lsl.ObsItem, len(tc.invRange)),
+			pruneAt: -1,
+			uafAt:   -1,
 		})
+		for _, in := range tc.code {
+			if f, ok := in.s.(*lsl.Free); ok && f.Kind == lsl.FreeUnsafe {
+				e.deferPrune = true
+			}
+		}
 	}
 	// Simulate every thread up to its first load before searching.
 	states := []*state{st}
@@ -331,7 +358,7 @@ func (e *engine) explore(s *state) {
 			}
 			c := s.clone(t)
 			c.th[t].events[j].placed = true
-			e.place(c, ev)
+			e.place(c, t, j, ev)
 			e.explore(c)
 		}
 		// The thread waits at a load: place it now, or guess its value.
@@ -415,7 +442,7 @@ func (e *engine) continueAfterLoad(s *state, t int, ld *lsl.Load, ev event) {
 	th := c.th[t]
 	th.events = append(th.events, ev)
 	if ev.placed {
-		e.place(c, ev)
+		e.place(c, t, len(th.events)-1, ev)
 	}
 	if !e.assign(c, t, ld.Dst, ev.val) {
 		return
@@ -455,6 +482,11 @@ func (e *engine) complete(s *state) bool {
 }
 
 func (e *engine) record(s *state) {
+	for _, th := range s.th {
+		if th.pruneAt >= 0 && (th.uafAt < 0 || th.uafAt >= th.pruneAt) {
+			return // removed: the thread had not derailed there
+		}
+	}
 	if s.fault != lsl.NoFault {
 		e.hasError = true
 		o := lsl.Outcome{Fault: s.fault}
@@ -638,11 +670,12 @@ func (e *engine) reusable(s *state, b int64) bool {
 	return st == freedBy(lsl.FreeUnsafe) || st == freedBy(lsl.FreeStable)
 }
 
-// place applies what placing ev in <M does besides a store's value: an
-// allocation takes its block, a free frees it (a double free unless it
-// was live), and an access to a block freed by C's free is a use after
-// free. These faults depend on the memory order and do not derail.
-func (e *engine) place(s *state, ev event) {
+// place applies what placing ev, event j of thread t, in <M does besides
+// a store's value: an allocation takes its block, a free frees it (a
+// double free unless it was live), and an access to a block freed by C's
+// free is a use after free. A use after free derails the thread from
+// that access on, as the encoder's does (double frees do not).
+func (e *engine) place(s *state, t, j int, ev event) {
 	switch {
 	case ev.alloc:
 		s.blocks[ev.block-e.mem.firstBase] = live
@@ -658,6 +691,11 @@ func (e *engine) place(s *state, ev event) {
 		}
 		if a := e.locs[ev.loc]; e.mem.allocs[a.Base()] && s.blocks[a.Base()-e.mem.firstBase] == freedBy(lsl.FreeUnsafe) {
 			s.setFault(lsl.FaultUseAfterFree)
+			th := s.th[t]
+			th.derailed = true
+			if th.uafAt < 0 || j < th.uafAt {
+				th.uafAt = j
+			}
 		}
 	}
 }

@@ -85,7 +85,7 @@ func (e *engine) simulate(s *state, t int) []*state {
 				th.derail(s, lsl.FaultAssert)
 			}
 		case *lsl.Assume:
-			if !e.reg(s, t, st.Cond).Truthy() && !th.derailed {
+			if !e.reg(s, t, st.Cond).Truthy() && !th.derailed && !e.prune(th) {
 				return nil
 			}
 		case *lsl.Observe:
@@ -146,7 +146,7 @@ func (e *engine) simulate(s *state, t int) []*state {
 			}
 			th.events = append(th.events, event{free: true, block: a.Base(), freeKind: st.Kind, atom: in.atom, inv: in.inv})
 		case *lsl.BoundExceeded:
-			if !th.derailed {
+			if !th.derailed && !e.prune(th) {
 				return nil
 			}
 		}
@@ -184,7 +184,8 @@ func (e *engine) assign(s *state, t int, r lsl.Reg, v lsl.Value) bool {
 // derail records a fault of thread th in s: the execution is an error
 // execution, and what the thread does afterwards is not the program's, so
 // its assumes and loop bounds no longer remove the execution (as in the
-// encoder; a double free, found there after encoding, does not derail).
+// encoder). A use after free derails too, from the access on (place); a
+// double free does not.
 func (th *threadState) derail(s *state, f lsl.Fault) {
 	s.setFault(f)
 	th.derailed = true
@@ -201,4 +202,18 @@ func addressFault(a lsl.Value) lsl.Fault {
 		return lsl.FaultUndefined
 	}
 	return lsl.FaultAddress
+}
+
+// prune removes the execution at an assume or bound of thread th that did
+// not derail before: now (false), or, with uses after free, at its end
+// unless one of the thread's accesses before this point turns out to be
+// one (true: go on).
+func (e *engine) prune(th *threadState) bool {
+	if !e.deferPrune {
+		return false
+	}
+	if th.pruneAt < 0 {
+		th.pruneAt = len(th.events)
+	}
+	return true
 }
