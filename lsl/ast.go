@@ -116,6 +116,35 @@ func MayReuse(a, b *Alloc) bool {
 
 func (s *Shape) IsScalar() bool { return s == nil || (s.Fields == nil && s.Elem == nil) }
 
+// Locate says whether offsets name a word of a block of shape s: each
+// offset a field of its struct or an index within its array (C's bounds),
+// ending at a scalar. It returns "" if so, else why not. Every component
+// that judges addresses (the interpreter, the range analysis, the
+// reference, the serial runs) uses it, so they agree on which accesses
+// fault.
+func (s *Shape) Locate(offsets []int64) string {
+	for _, o := range offsets {
+		switch {
+		case s.IsScalar():
+			return "inside a scalar"
+		case s.Fields != nil:
+			if o < 0 || o >= int64(len(s.Fields)) {
+				return "no such field"
+			}
+			s = s.Fields[o].Shape
+		default:
+			if o < 0 || o >= s.Len {
+				return "index out of bounds"
+			}
+			s = s.Elem
+		}
+	}
+	if !s.IsScalar() {
+		return "an aggregate, not a word"
+	}
+	return ""
+}
+
 // Proc is a procedure. Parameters are registers assigned by the caller;
 // results are registers whose values the caller receives.
 type Proc struct {

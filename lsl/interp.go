@@ -457,25 +457,8 @@ func (in *Interp) check(a Value) (Fault, string) {
 	if blk.shape == nil && !blk.global {
 		return NoFault, "" // an allocation of unknown layout
 	}
-	s := blk.shape
-	for _, o := range a.Offsets() {
-		switch {
-		case s.IsScalar():
-			return FaultAddress, "address " + a.String() + " inside a scalar"
-		case s.Fields != nil:
-			if o < 0 || o >= int64(len(s.Fields)) {
-				return FaultAddress, "address " + a.String() + ": no such field"
-			}
-			s = s.Fields[o].Shape
-		default:
-			if o < 0 || o >= s.Len {
-				return FaultAddress, "address " + a.String() + ": index out of bounds"
-			}
-			s = s.Elem
-		}
-	}
-	if !s.IsScalar() {
-		return FaultAddress, "address " + a.String() + " of an aggregate, not a word"
+	if why := blk.shape.Locate(a.Offsets()); why != "" {
+		return FaultAddress, "address " + a.String() + ": " + why
 	}
 	return NoFault, ""
 }

@@ -707,24 +707,8 @@ func (x *explicitSerial) check(s *serialState, a lsl.Value) error {
 	} else {
 		return gaveUp("access to %s, of no block", a)
 	}
-	for _, o := range a.Offsets() {
-		switch {
-		case shape.IsScalar():
-			return gaveUp("access to %s inside a scalar", a)
-		case shape.Fields != nil:
-			if o < 0 || o >= int64(len(shape.Fields)) {
-				return gaveUp("access to %s: no such field", a)
-			}
-			shape = shape.Fields[o].Shape
-		default:
-			if o < 0 || o >= shape.Len {
-				return gaveUp("access to %s: out of bounds", a)
-			}
-			shape = shape.Elem
-		}
-	}
-	if !shape.IsScalar() {
-		return gaveUp("access to %s, an aggregate", a)
+	if why := shape.Locate(a.Offsets()); why != "" {
+		return gaveUp("access to %s: %s", a, why)
 	}
 	return nil
 }

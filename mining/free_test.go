@@ -176,3 +176,37 @@ func TestReuse(t *testing.T) {
 		}
 	}
 }
+
+// TestOutOfBounds: an access outside a global's or a block's layout (an
+// index past either end of an array, even one that lands inside the same
+// object, as m[0][2] does in int m[2][2]) is through an invalid pointer,
+// an error (SEMANTICS.md, "Errors"; C's bounds, lsl.Shape.Locate); one
+// within it is not. Checked against the semantics and the reference.
+func TestOutOfBounds(t *testing.T) {
+	const globals = "global g @1 [2]\nglobal m @2 [2][2]\nglobal st @3 {a [3], b}\n"
+	one := func(body string) string {
+		return "test t\n" + globals + "thread {\n  op a {\n    one = 1\n" + body + "\n  }\n}\n"
+	}
+	for _, tc := range []struct {
+		name  string
+		src   string
+		fault lsl.Fault
+	}{
+		{"last element", one("p = [1 1]\nstore p, one"), lsl.NoFault},
+		{"one past the end", one("p = [1 2]\nstore p, one"), lsl.FaultAddress},
+		{"before the start", one("p = [1 -1]\nv = load p"), lsl.FaultAddress},
+		{"inner index past its row", one("p = [2 0 2]\nstore p, one"), lsl.FaultAddress},
+		{"inner index within its row", one("p = [2 1 1]\nv = load p"), lsl.NoFault},
+		{"array field past its end", one("p = [3 0 3]\nstore p, one"), lsl.FaultAddress},
+		{"the field after the array", one("p = [3 1]\nstore p, one"), lsl.NoFault},
+		{"no such field", one("p = [3 2]\nv = load p"), lsl.FaultAddress},
+		{"an aggregate, not a word", one("p = [2 1]\nv = load p"), lsl.FaultAddress},
+		{"computed index past the end", one("p = [1]\ni = choose 0 2\nq = offset p, i\nstore q, one"), lsl.FaultAddress},
+	} {
+		for _, model := range []string{"sc", "relaxed"} {
+			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
+				checkFault(t, tc.src, model, tc.fault)
+			})
+		}
+	}
+}

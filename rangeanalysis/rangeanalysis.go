@@ -581,16 +581,18 @@ func (r *Result) MayUseAfterFree(b int64) bool { return r.freedBy[b]&(1<<lsl.Fre
 // AllocBase returns the base address of an Alloc statement of the test.
 func (r *Result) AllocBase(a *lsl.Alloc) int64 { return r.allocBase[a] }
 
-// ValidAddress reports whether v points into a global or an allocated block.
+// ValidAddress reports whether v addresses a word of a global or of an
+// allocated block (lsl.Shape.Locate: within C's bounds; any offsets in a
+// block of unknown layout).
 func (r *Result) ValidAddress(v lsl.Value) bool {
 	if !v.IsPtr() {
 		return false
 	}
-	if _, ok := r.globals[v.Base()]; ok {
-		return true
+	if g, ok := r.globals[v.Base()]; ok {
+		return g.Shape.Locate(v.Offsets()) == ""
 	}
-	_, ok := r.allocs[v.Base()]
-	return ok
+	a, ok := r.allocs[v.Base()]
+	return ok && (a.Shape == nil || a.Shape.Locate(v.Offsets()) == "")
 }
 
 // BlockStart reports whether v points to the start of an allocated block

@@ -80,10 +80,21 @@ func (m *memory) blockStart(p lsl.Value) bool {
 	return p.IsPtr() && m.allocs[p.Base()] && !slices.ContainsFunc(p.Offsets(), func(o int64) bool { return o != 0 })
 }
 
-// valid reports whether p addresses a location: a pointer into a global or
-// into the block of one of the test's Alloc statements.
+// valid reports whether p addresses a location: a word of a global or of
+// the block of one of the test's Alloc statements, within their layouts
+// (lsl.Shape.Locate; any offsets in a block of unknown layout).
 func (m *memory) valid(p lsl.Value) bool {
-	return p.IsPtr() && (m.globals[p.Base()] != nil || m.allocs[p.Base()])
+	if !p.IsPtr() {
+		return false
+	}
+	if g := m.globals[p.Base()]; g != nil {
+		return g.Shape.Locate(p.Offsets()) == ""
+	}
+	if !m.allocs[p.Base()] {
+		return false
+	}
+	a := m.stmts[p.Base()]
+	return a == nil || a.Shape == nil || a.Shape.Locate(p.Offsets()) == ""
 }
 
 // initial returns the initial value of a valid location: a global's InitVal
