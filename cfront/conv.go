@@ -1,6 +1,9 @@
 package cfront
 
 import (
+	"fmt"
+	"slices"
+
 	"modernc.org/cc/v4"
 
 	"checkfence/lsl"
@@ -83,7 +86,73 @@ func (fn *funcTr) convert(v value, t cc.Type, pos lsl.Pos) lsl.Reg {
 		}
 		return undefReg
 	}
+	if msg := reinterprets(v.typ, t); msg != "" {
+		fn.errorAt(pos, "%s", msg)
+		return undefReg
+	}
 	return fn.conv(v.reg, scalOf(v.typ), scalOf(t), pos)
+}
+
+// reinterprets returns why converting a value of type from to type to is
+// not supported, or "": memory holds one value per scalar object, not
+// bytes, so a pointer conversion that would read an object as another
+// type (int * to char *, long * to int *, struct a * to int *), and byte
+// arithmetic through it, cannot be represented; nor can a pointer cut to
+// a narrower integer. Pointers to void, and to types of the same words
+// (int and int32_t, a pointer and another pointer, structs of the same
+// layout), convert freely.
+func reinterprets(from, to cc.Type) string {
+	fc, _ := classify(from)
+	tc, _ := classify(to)
+	if fc == clArray {
+		fc = clPtr
+	}
+	switch {
+	case fc == clPtr && tc == clInt:
+		if to.Kind() != cc.Bool && to.Size() < 8 {
+			return fmt.Sprintf("conversion of a pointer to %s, narrower than a pointer, is not supported", to)
+		}
+	case fc == clPtr && tc == clPtr:
+		a, _ := pointee(from)
+		b, _ := pointee(to)
+		if a == nil || b == nil || a.Kind() == cc.Void || b.Kind() == cc.Void || a.IsIncomplete() || b.IsIncomplete() {
+			return ""
+		}
+		if !sameWords(a, b) {
+			return fmt.Sprintf("conversion from %s to %s is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type", from, to)
+		}
+	}
+	return ""
+}
+
+// sameWords reports whether objects of types a and b consist of the same
+// words: scalars of one kind (both pointers, or integers of one size and
+// signedness), or aggregates whose leaves pair up so.
+func sameWords(a, b cc.Type) bool {
+	ca, _ := classify(a)
+	cb, _ := classify(b)
+	switch {
+	case ca == clPtr && cb == clPtr:
+		return true
+	case ca == clInt && cb == clInt:
+		if a.Kind() == cc.Bool || b.Kind() == cc.Bool {
+			return a.Kind() == b.Kind()
+		}
+		return a.Size() == b.Size() && cc.IsSignedInteger(a) == cc.IsSignedInteger(b)
+	case (ca == clStruct || ca == clArray) && (cb == clStruct || cb == clArray):
+		la, oka := leaves(a)
+		lb, okb := leaves(b)
+		if !oka || !okb || len(la) != len(lb) {
+			return false
+		}
+		for i := range la {
+			if !slices.Equal(la[i].offs, lb[i].offs) || !sameWords(la[i].typ, lb[i].typ) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func typeName(t cc.Type) string {

@@ -84,7 +84,12 @@
 // definitions, string literals except as names in the API (and __func__),
 // variable-length arrays, inline assembly, setjmp, _Atomic in a pointer's
 // qualifier list (T * _Atomic p), the value-returning atomic operations
-// and fetch-and-op on structs, and the GNU
+// and fetch-and-op on structs, pointer conversions that would read an
+// object as another type (int * to char *, long * to int *, a struct
+// pointer to its first field's type: memory holds a value per scalar
+// object, not bytes; void * and types of the same words convert freely,
+// conv.go, reinterprets), a pointer converted to an integer narrower
+// than a pointer, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.

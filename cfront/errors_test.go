@@ -188,6 +188,18 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: __atomic_always_lock_free is not supported"},
 		{"pthread_create", "#include <pthread.h>\nvoid *g(void *a) { return a; }\nvoid f(void) { pthread_create(0, 0, g, 0); }\n",
 			"e.c:3:16: function pthread_create is not defined"},
+		// Memory holds a value per scalar object: no reading an object as
+		// another type, no byte arithmetic.
+		{"int * to char *", "int g[2];\nint f(void) { return *(int *)((char *)g + 4); }\n",
+			"e.c:2:31: conversion from pointer to int to pointer to char is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"int * to unsigned char *", "int h;\nint f(void) { return *(unsigned char *)&h; }\n",
+			"e.c:2:23: conversion from pointer to int to pointer to unsigned char is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"long * to int * by assignment", "long g[2];\nint f(void) { int *p = g; return p[1]; }\n",
+			"e.c:2:24: conversion from pointer to long to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"struct * to its first field's type", "struct s { int a; int b; } x;\nint f(void) { return *(int *)&x; }\n",
+			"e.c:2:23: conversion from pointer to struct s to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
+			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -310,5 +322,30 @@ func TestDiskIncludes(t *testing.T) {
 	_, err = Compile([]string{filepath.Join(dir, "missing.c")}, Options{})
 	if err == nil || !strings.Contains(err.Error(), "missing.c") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// TestCastsOfTheSameWords: the pointer conversions that keep the words an
+// object is made of are accepted (TestErrors has those that do not).
+func TestCastsOfTheSameWords(t *testing.T) {
+	src := `#include <stdint.h>
+#include <stdlib.h>
+struct a { int x; long y; };
+struct b { int u; long v; };
+struct a sa;
+int32_t i32; unsigned long ul;
+long f(void) {
+  int *p = (int *)&i32;               /* int and int32_t: the same word */
+  unsigned long long *q = (unsigned long long *)&ul;
+  struct b *pb = (struct b *)&sa;     /* the same layout */
+  void *v = &sa; struct a *back = v;  /* through void * */
+  struct a *m = (struct a *)malloc(sizeof(struct a));
+  void **pp = (void **)&m;            /* a pointer is a pointer */
+  if (&sa) *p = 1;                    /* a pointer tested as a truth value */
+  return *p + (long)*q + pb->v + back->y + (long)(uintptr_t)m + (pp != 0);
+}
+`
+	if _, err := CompileSources([]Source{{Name: "ok.c", Text: src}}, Options{}); err != nil {
+		t.Fatal(err)
 	}
 }

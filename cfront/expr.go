@@ -500,6 +500,9 @@ func (fn *funcTr) lval(e cc.ExpressionNode) *lvalue {
 			return fn.lval(x.PostfixExpression)
 		case cc.UnaryExpressionDeref:
 			p := fn.expr(x.CastExpression)
+			if p.reg == undefReg {
+				return nil // reported where it went wrong
+			}
 			pt, ok := pointee(p.typ)
 			if !ok {
 				fn.errorAt(pos, "* on a non-pointer")
