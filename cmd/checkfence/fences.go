@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 
 	"github.com/urfave/cli/v2"
 
+	"checkfence/infer"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -73,11 +75,23 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	// a verdict on some fences only would mislead.
 	scope, opt := newTestScope(c, opt)
 	defer scope.cancel()
+	// summary is the object that ends the JSON output (CLI.md): the
+	// verdict of the tests with the code's fences, and how many of those
+	// fences are needed and what they cost (infer.KindCost).
+	summary := func(verdict string, needed []mining.FenceVerdict, extra map[string]any) error {
+		cost := 0
+		for _, v := range needed {
+			cost += infer.KindCost(v.Kind)
+		}
+		rec := map[string]any{"model": m.Name, "verdict": verdict, "fences": len(needed), "cost": cost}
+		maps.Copy(rec, extra)
+		return json.NewEncoder(out).Encode(rec)
+	}
 	limited := func(kind, why string) (int, error) {
 		if jsonOut {
 			rec := scope.record(kind, why)
 			rec["model"] = m.Name
-			return exitInconclusive, json.NewEncoder(out).Encode(rec)
+			return exitInconclusive, summary("inconclusive", nil, rec)
 		}
 		fmt.Fprintf(out, "inconclusive which fences the tests need on %s (%s)\n", m.Name, why)
 		return exitInconclusive, nil
@@ -102,7 +116,14 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		if jsonOut {
 			rec := checkRecord(res, tr)
 			rec["with_all_fences"] = true
-			return exitFail, json.NewEncoder(out).Encode(rec)
+			if err := json.NewEncoder(out).Encode(rec); err != nil {
+				return 0, err
+			}
+			status := exitFail
+			if res.Verdict == mining.Inconclusive {
+				status = exitInconclusive
+			}
+			return status, summary(string(res.Verdict), nil, map[string]any{"test": t.Name})
 		}
 		fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code: no fence is needed until it passes (fences --infer finds the missing ones)\n", res.Verdict, t.Name, m.Name)
 		if tr != nil {
@@ -124,9 +145,11 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	if len(vs) == 0 && !jsonOut {
 		fmt.Fprintln(out, "no fences")
 	}
-	var spare []mining.FenceVerdict
+	var spare, needed []mining.FenceVerdict
 	for _, v := range vs {
-		if !v.Needed {
+		if v.Needed {
+			needed = append(needed, v)
+		} else {
 			spare = append(spare, v)
 		}
 		if err := writeNecessity(out, jsonOut, m, v); err != nil {
@@ -134,6 +157,9 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		}
 	}
 	if len(spare) < 2 {
+		if jsonOut {
+			return exitPass, summary("pass", needed, nil)
+		}
 		return exitPass, nil
 	}
 	// Fences not needed one at a time may be needed together.
@@ -160,14 +186,14 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		}
 		if res.Verdict != mining.Pass {
 			if jsonOut {
-				return exitPass, json.NewEncoder(out).Encode(map[string]any{"model": m.Name, "verdict": "not removable together", "fences": len(spare), "test": t.Name})
+				return exitPass, summary("pass", needed, map[string]any{"not_needed": len(spare), "removable_together": false, "test": t.Name})
 			}
 			fmt.Fprintf(out, "together    the %d fences not needed one at a time cannot all go: without them, %s is %s on %s\n", len(spare), t.Name, res.Verdict, m.Name)
 			return exitPass, nil
 		}
 	}
 	if jsonOut {
-		return exitPass, json.NewEncoder(out).Encode(map[string]any{"model": m.Name, "verdict": "removable together", "fences": len(spare)})
+		return exitPass, summary("pass", needed, map[string]any{"not_needed": len(spare), "removable_together": true})
 	}
 	fmt.Fprintf(out, "together    the %d fences not needed can all go at once: every test passes on %s without them\n", len(spare), m.Name)
 	return exitPass, nil

@@ -90,3 +90,33 @@ func TestCheckAllModels(t *testing.T) {
 		t.Errorf("verdicts %v, want %v", got, want)
 	}
 }
+
+// fences --json without --infer ends, for each model, with a summary
+// object (CLI.md): the verdict of the tests with the code's fences, and
+// the number and cost of those needed; in every case, also when the code
+// fails with all its fences, has none needed, or runs out of time.
+func TestFencesJSONSummary(t *testing.T) {
+	for _, tc := range []struct {
+		args            []string
+		code            int
+		verdict         string
+		fences, cost    float64
+		objectsBeforeIt int
+	}{
+		{[]string{"--model", "relaxed", "../../examples/c/mp-fenced.c"}, exitPass, "pass", 2, 2, 2},
+		{[]string{"--model", "tso", "../../examples/c/mp-fenced.c"}, exitPass, "pass", 0, 0, 2},
+		{[]string{"--model", "relaxed", "../../examples/c/mp.c"}, exitFail, "fail", 0, 0, 1},
+		{[]string{"--timeout", "1ns", "../../examples/c/mp-fenced.c"}, exitInconclusive, "inconclusive", 0, 0, 0},
+	} {
+		args := append(append([]string{"fences", "--json", "--no-cache"}, tc.args...), "../../examples/c/mp.tests")
+		code, out, errs := runCmd(t, args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		var sum map[string]any
+		if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
+			t.Fatalf("%v: %v\n%s", tc.args, err, out)
+		}
+		if code != tc.code || len(lines) != tc.objectsBeforeIt+1 || sum["verdict"] != tc.verdict || sum["fences"] != tc.fences || sum["cost"] != tc.cost {
+			t.Errorf("%v: status %d, %d lines, summary %v\n%s", tc.args, code, len(lines), sum, errs)
+		}
+	}
+}

@@ -135,16 +135,29 @@ func loadJob(c *cli.Context) (*job, error) {
 	if j.tests, err = tests.Select(all, c.StringSlice("test")); err != nil {
 		return nil, usageError{err}
 	}
+	// So is a test that names an operation the C files lack: reported,
+	// and the other tests checked.
+	var valid []*tests.Test
 	for _, t := range j.tests {
+		ok := true
 		for _, p := range []*lsl.Program{j.prog, j.spec} {
 			if p == nil {
 				continue
 			}
 			if err := t.Check(p); err != nil {
-				return nil, inputError{[]error{err}}
+				j.fileErrs = append(j.fileErrs, err)
+				ok = false
+				break
 			}
 		}
+		if ok {
+			valid = append(valid, t)
+		}
 	}
+	if len(valid) == 0 {
+		return nil, inputError{j.fileErrs}
+	}
+	j.tests = valid
 	return j, nil
 }
 

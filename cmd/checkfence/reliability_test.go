@@ -330,3 +330,21 @@ func TestPipelineErrorStatus(t *testing.T) {
 		}
 	}
 }
+
+// A test that names an operation the C files lack is reported with its
+// position; the other tests, of this file and the others, are checked, and
+// the status is 2 (CLI.md: a command keeps going past bad input).
+func TestUnknownOperationKeepsGoing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.tests")
+	os.WriteFile(bad, []byte("test U = ( send | nosuchop )\n"), 0o644)
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "../../examples/c/mp.c", bad, "../../examples/c/mp.tests")
+	if code != exitUsage || !strings.HasPrefix(out, "pass         T0 on sc") ||
+		!strings.Contains(errs, bad+`:1:19: unknown operation "nosuchop"`) {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = runCmd(t, "check", "--no-cache", "../../examples/c/mp.c", bad)
+	if code != exitUsage || out != "" || !strings.Contains(errs, `unknown operation "nosuchop"`) {
+		t.Errorf("alone: status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
