@@ -148,6 +148,9 @@ func (fn *funcTr) pointerArg(e cc.ExpressionNode) lsl.Reg {
 		return undefReg
 	}
 	if v.lv != nil || !scalOf(v.typ).ptr {
+		if k, ok := intValue(e); ok && k == 0 && v.lv == nil && isScalar(v.typ) {
+			return v.reg // a null pointer constant (C11 6.3.2.3)
+		}
 		fn.errorAt(posOf(e), "a pointer is needed here, not %s", typeName(v.typ))
 		return undefReg
 	}

@@ -351,14 +351,22 @@ func (fn *funcTr) switchStmt(s *cc.SelectionStatement) {
 			v := fn.expr(s.ExpressionList)
 			x := fn.convert(v, pt, pos)
 			deflt := ""
+			seen := map[lsl.Value]bool{} // C: case values differ, one default
 			for k := 1; k < len(segs); k++ {
 				for _, ls := range segs[k].cases {
 					lpos := posOf(ls)
 					switch ls.Case {
 					case cc.LabeledStatementDefault:
+						if deflt != "" {
+							fn.errorAt(lpos, "multiple default labels in one switch")
+						}
 						deflt = entries[k]
 					case cc.LabeledStatementCaseLabel:
 						kv := fn.caseValue(ls.ConstantExpression, it)
+						if seen[kv] {
+							fn.errorAt(lpos, "duplicate case value %s", kv)
+						}
+						seen[kv] = true
 						c := fn.prim(lpos, lsl.OpEq, lsl.IntType{}, x, fn.constReg(lpos, kv))
 						fn.emit(&lsl.Break{Pos: lpos, Cond: c, Label: entries[k]})
 					case cc.LabeledStatementRange:

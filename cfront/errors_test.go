@@ -198,6 +198,14 @@ func TestErrors(t *testing.T) {
 			"e.c:2:24: conversion from pointer to long to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
 		{"struct * to its first field's type", "struct s { int a; int b; } x;\nint f(void) { return *(int *)&x; }\n",
 			"e.c:2:23: conversion from pointer to struct s to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"duplicate label", "void f(void) { a: ; a: ; }\n",
+			`e.c:1:21: duplicate label "a"`},
+		{"duplicate case value", "int g;\nvoid f(void) { switch (g) { case 1: case 1: g = 2; } }\n",
+			"e.c:2:37: duplicate case value 1"},
+		{"two defaults", "int g;\nvoid f(void) { switch (g) { default: g = 1; break; default: ; } }\n",
+			"e.c:2:52: multiple default labels in one switch"},
+		{"return with a value from a void function", "void f(void) { return 1; }\n",
+			"e.c:1:16: return with a value in a function returning void"},
 		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
 			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
 	}
@@ -330,6 +338,7 @@ func TestDiskIncludes(t *testing.T) {
 func TestCastsOfTheSameWords(t *testing.T) {
 	src := `#include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 struct a { int x; long y; };
 struct b { int u; long v; };
 struct a sa;
@@ -341,8 +350,10 @@ long f(void) {
   void *v = &sa; struct a *back = v;  /* through void * */
   struct a *m = (struct a *)malloc(sizeof(struct a));
   void **pp = (void **)&m;            /* a pointer is a pointer */
+  free(0);                            /* a null pointer constant */
+  long off = offsetof(struct a, y);   /* in bytes, as C's */
   if (&sa) *p = 1;                    /* a pointer tested as a truth value */
-  return *p + (long)*q + pb->v + back->y + (long)(uintptr_t)m + (pp != 0);
+  return *p + (long)*q + pb->v + back->y + (long)(uintptr_t)m + (pp != 0) + off;
 }
 `
 	if _, err := CompileSources([]Source{{Name: "ok.c", Text: src}}, Options{}); err != nil {

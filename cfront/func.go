@@ -684,6 +684,10 @@ func (fn *funcTr) ret(j *cc.JumpStatement, jump bool) {
 		} else if fn.retReg != "" {
 			r := fn.exprTo(j.ExpressionList, fn.retType)
 			fn.mov(pos, fn.retReg, r)
+		} else if t := j.ExpressionList.Type(); t != nil && t.Kind() != cc.Void {
+			// C11 6.8.6.4: no value in a function returning void (a
+			// void expression, as GNU C allows, is evaluated)
+			fn.errorAt(pos, "return with a value in a function returning void")
 		} else {
 			fn.discard(j.ExpressionList)
 		}

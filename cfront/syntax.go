@@ -66,6 +66,19 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			if x.Case == cc.PrimaryExpressionFloat && !validFloat(x.Token.SrcStr()) {
 				add(x.Token, fmt.Sprintf("invalid floating constant %q", x.Token.SrcStr()))
 			}
+		case *cc.FunctionDefinition:
+			// cc's checker reports a label defined twice without a
+			// position
+			labels := map[string]bool{}
+			walkNodes(x.CompoundStatement, func(n any) {
+				if ls, ok := n.(*cc.LabeledStatement); ok && ls.Case == cc.LabeledStatementLabel {
+					name := ls.Token.SrcStr()
+					if labels[name] {
+						add(ls.Token, fmt.Sprintf("duplicate label %q", name))
+					}
+					labels[name] = true
+				}
+			})
 		case *cc.Pointer:
 			// markAtomic leaves these unmarked (cc takes no attribute
 			// there).

@@ -1,6 +1,8 @@
 #ifndef _STDLIB_H
 #define _STDLIB_H
-/* Only the allocator: malloc(n) is lsl_malloc(n), free(p) is lsl_free(p). */
+/* Only the allocator: malloc(n) is lsl_malloc(n); free(p) is C's free, after
+   which an access to the block is a use after free (lsl_free keeps it
+   readable). */
 typedef __SIZE_TYPE__ size_t;
 #ifndef NULL
 #define NULL ((void *)0)
