@@ -40,7 +40,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
-			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check"},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check", Action: nonNegative},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
 		}, reductionFlags()...),

@@ -96,6 +96,12 @@ func checkCommand(status *int) *cli.Command {
 					if err != nil {
 						return pipelineError(c.Context, t.Name, err)
 					}
+					if res.Verdict == mining.Pass && res.Spec != nil && len(res.Spec.Outcomes) == 0 {
+						// nothing to compare with: vacuous (SEMANTICS.md:
+						// executions that block or are assumed away do
+						// not exist, and livelock is not reported)
+						fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s passes vacuously: no execution completes (each blocks on a lock, waits forever, or is assumed away), so the test checks nothing\n", t.Name, m.Name)
+					}
 					var tr *trace.Trace
 					switch res.Verdict {
 					case mining.Fail:
@@ -302,6 +308,7 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	rec := map[string]any{
 		"test": res.Test.Name, "model": res.Model.Name, "verdict": string(res.Verdict),
 		"spec_size": st.SpecSize, "serial_bug": res.SerialBug, "spec_cached": res.SpecCached,
+		"vacuous": res.Verdict == mining.Pass && res.Spec != nil && len(res.Spec.Outcomes) == 0,
 		"stats": map[string]any{
 			"instrs": st.Instrs, "loads": st.Loads, "stores": st.Stores, "bounds": st.Bounds,
 			"vars": st.Vars, "clauses": st.Clauses, "sat_calls": st.SatCalls,

@@ -74,7 +74,7 @@ func growCommand(status *int) *cli.Command {
 			&cli.StringFlag{Name: "model", Value: "sc", Usage: "the memory model"},
 			&cli.StringSliceFlag{Name: "family", Usage: "only this family (repeatable): " + strings.Join(names, ", ")},
 			&cli.IntFlag{Name: "max", Usage: "the largest size (default: the family's)"},
-			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check; a family stops at its first timeout"},
+			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check; a family stops at its first timeout", Action: nonNegative},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
 		}, reductionFlags()...),
 		Action: func(c *cli.Context) error {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 )
@@ -68,6 +69,8 @@ func run(args []string, stdout, stderr io.Writer) (exit int) {
 			return usageError{err}
 		},
 		ExitErrHandler: func(*cli.Context, error) {}, // run decides the status
+		// -D 'MAX(a,b)=...' is one macro: repeat a flag for several values
+		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the run to this file (for go tool pprof)"},
 		},
@@ -95,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) (exit int) {
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = app.OnUsageError
 	}
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(ctx, splitCompilerFlags(args))
 	if context.Cause(ctx) == errInterrupted {
 		fmt.Fprintln(stderr, "checkfence: interrupted")
 		return exitInterrupted
@@ -121,6 +124,25 @@ func run(args []string, stdout, stderr io.Writer) (exit int) {
 	}
 	fmt.Fprintf(stderr, "checkfence: %v\n", err)
 	return exitUsage
+}
+
+// splitCompilerFlags writes -DNAME=VALUE and -IDIR, as C compilers take
+// them, as the flag and its value apart (-D NAME=VALUE), which is how the
+// command line parser reads them. The arguments after "--" stay as they
+// are.
+func splitCompilerFlags(args []string) []string {
+	out := make([]string, 0, len(args))
+	for i, a := range args {
+		if a == "--" {
+			return append(out, args[i:]...)
+		}
+		if i > 0 && len(a) > 2 && (strings.HasPrefix(a, "-D") || strings.HasPrefix(a, "-I")) {
+			out = append(out, a[:2], a[2:])
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 // usageError is bad usage of the command line.

@@ -262,6 +262,7 @@ func TestUsageErrorsOnStderr(t *testing.T) {
 		{"litmus", "--json", "--model", "nonsense", "a.litmus"},
 		{"litmus", "--json"},
 		{"mine", "--json", "--timeout", "soon", "a.c", "b.tests"},
+		{"check", "--json", "--timeout", "-5s", "a.c", "b.tests"},
 	}
 	for _, args := range cases {
 		code, out, errs := runCmd(t, args...)
@@ -346,5 +347,50 @@ func TestUnknownOperationKeepsGoing(t *testing.T) {
 	code, out, errs = runCmd(t, "check", "--no-cache", "../../examples/c/mp.c", bad)
 	if code != exitUsage || out != "" || !strings.Contains(errs, `unknown operation "nosuchop"`) {
 		t.Errorf("alone: status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// -D and -I are taken as a C compiler takes them: attached (-DVAL=7,
+// -Iinc) or apart, and a macro's value may hold commas.
+func TestCompilerFlags(t *testing.T) {
+	dir := t.TempDir()
+	os.Mkdir(filepath.Join(dir, "inc"), 0o755)
+	os.WriteFile(filepath.Join(dir, "inc", "h.h"), []byte("#define ONE 1\n"), 0o644)
+	src := filepath.Join(dir, "d.c")
+	os.WriteFile(src, []byte("#include \"lsl_protos.h\"\n#include \"h.h\"\nvoid t(void) { lsl_observe_output(\"v\", VAL + ONE); }\n"), 0o644)
+	tests := filepath.Join(dir, "d.tests")
+	os.WriteFile(tests, []byte("test T = ( t )\n"), 0o644)
+	inc := filepath.Join(dir, "inc")
+	for _, args := range [][]string{
+		{"-DVAL=7", "-I" + inc},
+		{"-D", "VAL=7", "-I", inc},
+		{"-D", "VAL=ADD(3,4)", "-D", "ADD(a,b)=((a)+(b))", "-I", inc},
+	} {
+		code, out, errs := runCmd(t, append(append([]string{"mine", "--no-cache"}, args...), src, tests)...)
+		if code != exitPass || !strings.Contains(out, "output v=8") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+}
+
+// A test none of whose executions completes (a thread takes a lock twice)
+// passes, as the semantics says, but vacuously: the user is warned on
+// standard error, and the JSON record says so.
+func TestVacuousPassWarns(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "v.c")
+	os.WriteFile(src, []byte("#include \"lsl_protos.h\"\nlsl_lock_t l;\nvoid i(void) { lsl_initlock(&l); }\nvoid dbl(void) { lsl_lock(&l); lsl_lock(&l); }\nvoid other(void) { lsl_observe_label(\"x\"); }\n"), 0o644)
+	tests := filepath.Join(dir, "v.tests")
+	os.WriteFile(tests, []byte("test V = i ( dbl | other )\ntest W = i ( other )\n"), 0o644)
+	code, out, errs := runCmd(t, "check", "--no-cache", "--json", "--model", "sc", src, tests)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var v, w map[string]any
+	if len(lines) == 2 {
+		json.Unmarshal([]byte(lines[0]), &v)
+		json.Unmarshal([]byte(lines[1]), &w)
+	}
+	if code != exitPass || v["vacuous"] != true || w["vacuous"] != false ||
+		!strings.Contains(errs, "V on sc passes vacuously") || strings.Contains(errs, "W on sc") {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

@@ -19,7 +19,16 @@ import (
 var errTimedOut = errors.New("time limit reached")
 
 func timeoutFlag() cli.Flag {
-	return &cli.DurationFlag{Name: "timeout", Usage: "give up on a test not decided within this time (90s, 10m): it is inconclusive"}
+	return &cli.DurationFlag{Name: "timeout", Usage: "give up on a test not decided within this time (90s, 10m): it is inconclusive", Action: nonNegative}
+}
+
+// nonNegative refuses a negative --timeout, which would otherwise mean
+// no limit at all.
+func nonNegative(_ *cli.Context, d time.Duration) error {
+	if d < 0 {
+		return usageError{fmt.Errorf("--timeout %v: a time limit cannot be negative", d)}
+	}
+	return nil
 }
 
 // testScope is one test's run under the command's --timeout: its context,
