@@ -323,10 +323,10 @@ func TestRaiseSiblings(t *testing.T) {
 }
 
 // A thread past an exceeded bound is derailed: the loops it exceeds
-// afterwards are not raised. Here loop A runs its body twice (bound 3:
-// the third iteration leaves) and loop B never runs; with A cut short, i
-// is below 2 after it and B runs twice, exceeding its bound in the
-// derailed continuation only. The rounds run on the solver: mining with
+// afterwards are not raised. Here loop A runs its body twice (bound 2:
+// the test after the second iteration leaves) and loop B never runs;
+// with A cut short at bound 1, i is below 2 after it and B runs twice,
+// exceeding its bound in the derailed continuation only. The rounds run on the solver: mining with
 // SolverMining (serial), and the check from bounds of its own (a spec
 // compiled apart, so the mining's bounds are not taken over).
 func TestRaiseOnlyFirstExceeded(t *testing.T) {
@@ -359,11 +359,42 @@ void op(void) {
 				b = append(b, fmt.Sprintf("%s=%d", id, bound))
 			}
 		}
-		if len(a) != 1 || !strings.HasSuffix(a[0], "=3") {
-			t.Errorf("%s: loop A's bound %v, want 3", model, a)
+		if len(a) != 1 || !strings.HasSuffix(a[0], "=2") {
+			t.Errorf("%s: loop A's bound %v, want 2", model, a)
 		}
 		if len(b) != 0 {
 			t.Errorf("%s: loop B raised (%v), though only a derailed run exceeds it", model, b)
+		}
+	}
+}
+
+// A loop's bound counts its iterations as C does: a while or for loop of
+// n iterations, whose test is evaluated n+1 times, is decided with
+// MaxUnroll n (unroll's exit test). Each loop runs 3 iterations; the
+// reader sees x = 1 or 2 on sc, which no serial execution gives, unless
+// every iteration stores 0.
+func TestBoundCountsIterations(t *testing.T) {
+	const src = `#include "lsl_protos.h"
+int x;
+void dowhile(void) { int k = 0; do { x = k + 1; k++; } while (k < 3); }
+void whileloop(void) { int k = 0; while (k < 3) { x = k + 1; k++; } }
+void forloop(void) { for (int k = 0; k < 3; k++) x = k + 1; }
+void zeros(void) { int k = 0; while (k < 3) { x = 0; k++; } }
+void rx(void) { lsl_observe_output("x", x); }
+`
+	prog, ts := compileTest(t, "iters.c", src, `test D = ( dowhile | rx )
+test W = ( whileloop | rx )
+test F = ( forloop | rx )
+test Z = ( zeros | rx )
+`)
+	want := map[string]Verdict{"D": Fail, "W": Fail, "F": Fail, "Z": Pass}
+	for _, tt := range ts {
+		res, err := CheckTest(context.Background(), prog, nil, tt, memmodel.MustByName("sc"), PipelineOptions{MaxUnroll: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != want[tt.Name] {
+			t.Errorf("%s: %s, want %s", tt.Name, res.Verdict, want[tt.Name])
 		}
 	}
 }

@@ -70,14 +70,29 @@
 //	L: {                     e0.L: {
 //	  break L if done          e0.L#1: { break e0.L if e0.done; …; break e0.L#1 }
 //	  …                  =>    e0.L#2: { break e0.L if e0.done; …; break e0.L#2 }
-//	  continue L               bound_exceeded "t0.e0/op/L@a.c:3:1"
-//	}                        }
+//	  continue L               break e0.L if e0.done      (the exit test, below)
+//	}                          bound_exceeded "t0.e0/op/L@a.c:3:1"
+//	                         }
 //
 // A break of L leaves the outer block, hence all iterations. A continue of
 // L in iteration j leaves block L#j, so control falls into iteration j+1;
 // after the last iteration it reaches the BoundExceeded, then leaves the
 // loop. Falling off the end of an iteration leaves the loop (a break of the
 // outer block is added unless the iteration already ends in a jump).
+//
+// The bound counts the iterations a loop runs, as C does: while (i < n)
+// of n iterations evaluates its test n+1 times, and the last evaluation,
+// which leaves, is no iteration. So when L's body starts with its exit
+// test (the statements before its first conditional break of L only
+// compute: constants, operations, loads, and blocks of those, as while
+// and for loops and && and || make them), that test is placed once more
+// before the BoundExceeded (exitTest): an execution that leaves there
+// stays within the bound; one that does not runs past it. The loads of
+// that test are accesses like any other (C makes them). TestSemantics
+// runs a reference evaluator that evaluates the test after the last
+// iteration on the original program; the unrolling without it
+// (Options.NoExitTest) disagrees with the reference on the runs that
+// leave there.
 //
 // # Spin loops
 //

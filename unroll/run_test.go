@@ -18,6 +18,9 @@ type outcome struct {
 	// stutter: the reference removed the run by the stutter reduction
 	// (an "infeasible" stop that the original program does not have)
 	stutter bool
+	// leftInTest: a loop of the run left in the exit test after its
+	// last iteration (the reference's, which the unroller peels)
+	leftInTest bool
 }
 
 func (o outcome) String() string {

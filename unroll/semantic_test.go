@@ -360,6 +360,8 @@ type refRun struct {
 	// that adds none changed nothing (the stutter reduction).
 	effects   int
 	stuttered bool // the run was removed so
+	// leftInTest: a loop left in the exit test after its last iteration
+	leftInTest bool
 }
 
 // refLoop is what the reference is told of a loop instance.
@@ -566,6 +568,19 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 	l := rr.loop(id)
 	for iter := 1; ; iter++ {
 		if !l.spin && iter > l.bound {
+			// The loop runs past its bound unless the next iteration
+			// leaves in its exit test, which C evaluates once more
+			// (package doc, "Unrolling").
+			if test := exitTest(b.Body, b.Label); test != nil {
+				sig, err := rr.exec(test, fr, path+"/"+rr.segs[b]+"#"+strconv.Itoa(iter))
+				if err != nil {
+					return nil, err
+				}
+				if sig != nil && sig.label == b.Label && !sig.cont {
+					rr.leftInTest = true
+					return nil, nil
+				}
+			}
 			return nil, &refStop{"exceeded " + id}
 		}
 		before := rr.effects
@@ -627,7 +642,7 @@ func runRef(prog *lsl.Program, h *tests.Test, loop func(string) refLoop, choose 
 		for k, oc := range ops {
 			seen := len(rr.obs)
 			if _, err := rr.call(oc.Name, nil, name+".e"+strconv.Itoa(k)+"/"+oc.Name); err != nil {
-				o.stop, o.stutter = err.Error(), rr.stuttered
+				o.stop, o.stutter, o.leftInTest = err.Error(), rr.stuttered, rr.leftInTest
 				o.mem = rr.memString()
 				return o
 			}
@@ -635,6 +650,7 @@ func runRef(prog *lsl.Program, h *tests.Test, loop func(string) refLoop, choose 
 		}
 	}
 	o.mem = rr.memString()
+	o.leftInTest = rr.leftInTest
 	return o
 }
 
@@ -721,7 +737,10 @@ const (
 )
 
 func TestSemantics(t *testing.T) {
-	var stats struct{ programs, runs, exceeded, setMode, spinLoops, stutterLoops, stuttered, incomplete, tooLarge int }
+	var stats struct {
+		programs, runs, exceeded, setMode, spinLoops, stutterLoops, stuttered, incomplete, tooLarge int
+		leftInTest, withoutTestCaught                                                               int
+	}
 	for seed := uint64(1); seed <= 400; seed++ {
 		spin := seed%3 == 0
 		prog := genProgram(seed, spin)
@@ -787,6 +806,18 @@ func TestSemantics(t *testing.T) {
 				if fmt.Sprint(cr.made) != fmt.Sprint(cu.made) {
 					fail("choices differ: original %v, unrolled %v", cr.made, cu.made)
 				}
+				if ref.leftInTest {
+					// without the exit test the run exceeds a bound
+					stats.leftInTest++
+					nt := opts
+					nt.NoExitTest = true
+					if rn, err := UnrollWith(prog, semHarness, nt); err == nil {
+						cn := &chooser{prefix: prefix}
+						if o := runTest(rn.Test, lsl.InterpOptions{MaxSteps: stepLimit, Choose: func(s *lsl.Choose) int64 { return cn.choose(s.Lo, s.Hi) }}); o.String() != ref.String() {
+							stats.withoutTestCaught++
+						}
+					}
+				}
 				switch {
 				case ref.stutter:
 					stats.stuttered++
@@ -817,9 +848,9 @@ func TestSemantics(t *testing.T) {
 			fail("outcome sets differ:\noriginal:\n%s\nunrolled:\n%s", strings.Join(refSet, "\n"), strings.Join(gotSet, "\n"))
 		}
 	}
-	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it",
-		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered)
-	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 {
+	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it; %d runs leaving a loop in its exit test after the last iteration, %d of which exceed a bound without that test",
+		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered, stats.leftInTest, stats.withoutTestCaught)
+	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 || stats.withoutTestCaught == 0 {
 		t.Errorf("the random programs do not exercise enough")
 	}
 }

@@ -1,6 +1,7 @@
 package unroll
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,10 @@ type Options struct {
 	DefaultBound int
 	// NoSpinReduction unrolls spin loops like any other loop.
 	NoSpinReduction bool
+	// NoExitTest leaves out the exit test after a loop's last iteration
+	// (exitTest): a while loop of n iterations then needs bound n+1. For
+	// tests of the unroller only.
+	NoExitTest bool
 	// NoStutterReduction keeps the executions in which an iteration
 	// that changes nothing is followed by another.
 	NoStutterReduction bool
@@ -740,9 +745,59 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 			return nil, lsl.Errorf(b.Pos, "unrolled code exceeds %d statements", u.opts.MaxStmts)
 		}
 	}
+	if test := exitTest(b.Body, b.Label); test != nil && !u.opts.NoExitTest {
+		// The next iteration's exit test: a loop that leaves there has
+		// not run past its bound (while (k < n) runs n iterations and
+		// evaluates its test n+1 times).
+		iter := seg + "#" + strconv.Itoa(k+1)
+		j := &jump{label: b.Label, brk: outer}
+		stmts, err := u.body(test, sc.with(j, sc.lblPrefix+"."+iter, sc.idPath+"/"+iter))
+		if err != nil {
+			return nil, err
+		}
+		iters = append(iters, stmts...)
+	}
 	iters = append(iters, &lsl.BoundExceeded{Pos: b.Pos, Loop: id})
 	u.nstmts += 2
 	return []lsl.Stmt{&lsl.Block{Pos: b.Pos, Label: outer, Body: iters}}, nil
+}
+
+// exitTest returns the statements of a loop body up to its first
+// conditional break of the loop itself, if all before it only compute
+// (constants, operations, loads, and blocks of those whose breaks stay
+// inside them): the test of a while or for loop, which C evaluates once
+// more after the last iteration. Nil if the body does not start so.
+func exitTest(body []lsl.Stmt, loop string) []lsl.Stmt {
+	for i, s := range body {
+		if br, ok := s.(*lsl.Break); ok && br.Label == loop && br.Cond != "" {
+			return body[:i+1]
+		}
+		if !computes(s, nil) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// computes reports whether s only computes: a constant, an operation, a
+// load, or a block of those whose breaks leave only blocks among inner
+// (its own label and those of the blocks around it within the test).
+func computes(s lsl.Stmt, inner []string) bool {
+	switch s := s.(type) {
+	case *lsl.Const, *lsl.Prim, *lsl.Load:
+		return true
+	case *lsl.Break:
+		return slices.Contains(inner, s.Label)
+	case *lsl.Block:
+		in := append(inner[:len(inner):len(inner)], s.Label)
+		for _, t := range s.Body {
+			if !computes(t, in) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // endsInJump reports whether body ends in an unconditional break, after
