@@ -6,8 +6,15 @@
 // per (thread, register) and per memory location (keyed by address), the
 // allocation bases, initial values and address validity.
 //
-// The analysis is flow-insensitive: constants, primitive operations,
-// loads and stores propagate values until a fixpoint. Each value is tagged
+// The analysis is flow-insensitive over each thread's code in SSA form
+// (ssa.go: each assignment a version of its register, a phi where paths
+// meet), which makes it as precise as a flow-sensitive one for registers:
+// r = 0; r += 1; r += 10 gives r the values 0, 1 and 11, where a
+// flow-insensitive pass over the register r would close the set under
+// both additions (and give up past MaxSetSize on a few calls of such
+// code). Memory stays flow-insensitive: a location holds every value any
+// store may write to it. Constants, primitive operations, loads and
+// stores propagate values until a fixpoint. Each value is tagged
 // with the number of "unbounded" operations (arithmetic that can produce
 // new values) it has passed through; a value whose tag exceeds the number
 // of such operations in the test is discarded. That makes the analysis

@@ -27,13 +27,12 @@ type RegKey struct {
 
 // Result is the outcome of the analysis.
 type Result struct {
-	test       *lsl.Test
-	regs       map[RegKey]valueSet
-	locs       map[lsl.Value]valueSet
-	allocBase  map[*lsl.Alloc]int64
-	globals    map[int64]*lsl.Global
-	allocs     map[int64]*lsl.Alloc
-	maybeUndef map[RegKey]bool
+	test      *lsl.Test
+	regs      map[RegKey]valueSet
+	locs      map[lsl.Value]valueSet
+	allocBase map[*lsl.Alloc]int64
+	globals   map[int64]*lsl.Global
+	allocs    map[int64]*lsl.Alloc
 	// freedBy holds, per allocated base, the kinds of the frees that may
 	// free the block (a bit per lsl.FreeKind).
 	freedBy   map[int64]uint8
@@ -75,7 +74,6 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 		allocBase:   lsl.AllocBases(t),
 		globals:     map[int64]*lsl.Global{},
 		allocs:      map[int64]*lsl.Alloc{},
-		maybeUndef:  map[RegKey]bool{},
 		freedBy:     map[int64]uint8{},
 		seen:        map[lsl.Stmt][]int{},
 		regVer:      map[RegKey]int{},
@@ -88,17 +86,22 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 		r.allocs[b] = a
 	}
 	threads := r.threadInvocations()
+	flat := map[int][]flatStmt{}
+	renamed := map[int]*renamer{}
 	for th, invs := range threads {
 		var body []lsl.Stmt
+		rn := newRenamer()
 		for _, inv := range invs {
 			body = append(body, inv.Body...)
+			rn.inv = inv
+			if rn.cur == nil {
+				rn.cur = map[lsl.Reg]lsl.Reg{} // a new invocation is reached
+			}
+			rn.body(inv.Body)
 		}
 		r.unbounded += countUnbounded(body)
-		da := &defAssign{thread: th, maybeUndef: r.maybeUndef}
-		da.run(body, map[lsl.Reg]bool{})
-	}
-	for k := range r.maybeUndef {
-		r.set(r.regs, k).add(lsl.Undefined, 0)
+		flat[th], renamed[th] = rn.out, rn
+		r.set(r.regs, RegKey{th, undefVersion}).add(lsl.Undefined, 0)
 	}
 	for _, f := range t.Final {
 		if r.ValidAddress(f.Addr) {
@@ -107,14 +110,33 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 	}
 	for changed := true; changed; {
 		changed = false
-		for th, invs := range threads {
-			c, err := r.pass(th, invs)
+		for _, th := range slices.Sorted(maps.Keys(threads)) {
+			c, err := r.pass(th, flat[th])
 			if err != nil {
 				return nil, err
 			}
 			changed = changed || c
 		}
 	}
+	// A register's set is the union of its versions' (ssa.go).
+	regs := map[RegKey]valueSet{}
+	for th, rn := range renamed {
+		for reg, vs := range rn.versions {
+			u := r.set(regs, RegKey{th, reg})
+			for _, v := range vs {
+				if rn.phis[v] && !rn.used[v] {
+					continue
+				}
+				for x, d := range r.regs[RegKey{th, v}] {
+					u.add(x, d)
+				}
+			}
+		}
+		for reg := range rn.readUndef {
+			r.set(regs, RegKey{th, reg}).add(lsl.Undefined, 0)
+		}
+	}
+	r.regs = regs
 	return r, nil
 }
 
@@ -159,7 +181,7 @@ func (s valueSet) add(v lsl.Value, d int) bool {
 	return true
 }
 
-func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
+func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 	changed := false
 	reg := func(x lsl.Reg) valueSet { return r.set(r.regs, RegKey{th, x}) }
 	// note bumps the version of register k if its set changed since its
@@ -171,11 +193,12 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 	}
 	var err error
 	var inv *lsl.Invocation
+	var orig lsl.Stmt // the statement of the program s renames (nil: a phi)
 	// full checks the register a statement assigns: past MaxSetSize the
 	// analysis stops there, naming the statement.
 	full := func(s lsl.Stmt, dst valueSet) bool {
 		if len(dst) > MaxSetSize && err == nil {
-			err = r.setTooLarge(th, inv, s, "")
+			err = r.setTooLarge(th, inv, s, orig, "")
 		}
 		return err != nil
 	}
@@ -264,7 +287,7 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 					changed = true
 				}
 				if len(l) > MaxSetSize {
-					err = r.setTooLarge(th, inv, s, r.locName(p))
+					err = r.setTooLarge(th, inv, s, orig, r.locName(p))
 					return false
 				}
 			}
@@ -284,7 +307,7 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 		case *lsl.Alloc:
 			// its own block, or one a reusable free may have returned
 			dst := reg(s.Dst)
-			for _, b := range r.Blocks(s) {
+			for _, b := range r.Blocks(orig.(*lsl.Alloc)) {
 				if dst.add(lsl.Ptr(b), 0) {
 					r.regVer[RegKey{th, s.Dst}]++
 					changed = true
@@ -304,20 +327,23 @@ func (r *Result) pass(th int, invs []*lsl.Invocation) (bool, error) {
 		}
 		return true
 	}
-	for _, inv = range invs {
-		lsl.Walk(inv.Body, visit)
-		if err != nil {
-			return false, err
+	for _, f := range code {
+		inv, orig = f.inv, f.orig
+		if !visit(f.s) {
+			break
 		}
 	}
-	return changed, nil
+	return changed, err
 }
 
 // setTooLarge is the error for statement s of invocation inv whose result
 // (or, for a store, location loc) may hold more than MaxSetSize values. It
 // names the source construct and where the test runs it: the analysis
 // works on unrolled, renamed registers that mean nothing to the user.
-func (r *Result) setTooLarge(th int, inv *lsl.Invocation, s lsl.Stmt, loc string) error {
+func (r *Result) setTooLarge(th int, inv *lsl.Invocation, s, orig lsl.Stmt, loc string) error {
+	if orig != nil {
+		s = orig // the program's registers, not their versions
+	}
 	where := "init"
 	if th != InitThread {
 		where = fmt.Sprintf("thread %d", th)
@@ -683,87 +709,4 @@ func equalInts(a, b []int64) bool {
 		}
 	}
 	return true
-}
-
-// defAssign finds registers that may be read before any assignment on
-// some path; those may hold undefined.
-type defAssign struct {
-	thread     int
-	maybeUndef map[RegKey]bool
-	breaks     map[string][]map[lsl.Reg]bool
-}
-
-// run processes body starting from the definitely-assigned set def and
-// returns the set at its end, or nil if the end is unreachable.
-func (d *defAssign) run(body []lsl.Stmt, def map[lsl.Reg]bool) map[lsl.Reg]bool {
-	if d.breaks == nil {
-		d.breaks = map[string][]map[lsl.Reg]bool{}
-	}
-	use := func(r lsl.Reg) {
-		if def != nil && !def[r] {
-			d.maybeUndef[RegKey{d.thread, r}] = true
-		}
-	}
-	assign := func(r lsl.Reg) {
-		if def != nil {
-			def[r] = true
-		}
-	}
-	for _, s := range body {
-		if def == nil {
-			return nil // unreachable code reads nothing
-		}
-		for _, r := range lsl.Uses(s) {
-			use(r)
-		}
-		for _, r := range lsl.Defs(s) {
-			assign(r)
-		}
-		switch s := s.(type) {
-		case *lsl.Break:
-			d.breaks[s.Label] = append(d.breaks[s.Label], copySet(def))
-			if s.Cond == "" {
-				def = nil
-			}
-		case *lsl.Atomic:
-			def = d.run(s.Body, def)
-		case *lsl.Block:
-			saved := d.breaks[s.Label]
-			d.breaks[s.Label] = nil
-			end := d.run(s.Body, copySet(def))
-			outs := d.breaks[s.Label]
-			d.breaks[s.Label] = saved
-			if end != nil {
-				outs = append(outs, end)
-			}
-			def = intersect(outs)
-		}
-	}
-	return def
-}
-
-func copySet(s map[lsl.Reg]bool) map[lsl.Reg]bool {
-	if s == nil {
-		return nil
-	}
-	c := make(map[lsl.Reg]bool, len(s))
-	for k := range s {
-		c[k] = true
-	}
-	return c
-}
-
-func intersect(sets []map[lsl.Reg]bool) map[lsl.Reg]bool {
-	if len(sets) == 0 {
-		return nil
-	}
-	out := copySet(sets[0])
-	for _, s := range sets[1:] {
-		for k := range out {
-			if !s[k] {
-				delete(out, k)
-			}
-		}
-	}
-	return out
 }

@@ -101,6 +101,43 @@ thread {
   }
 }
 `, []string{"t0.q = {[1]}", "t0.v = {0}", "t0.u = {undefined}", "t0.w = {undefined, 3}"}},
+		// Each assignment is a version of its own (ssa.go): += on one
+		// register gives the values of the path, not every sum of them
+		// (flow-insensitively r would take 0, 1, 2, 10, 11, 12, ...).
+		{"reassigned register", `test t
+global x @1
+thread {
+  op a {
+    one = 1
+    ten = 10
+    r = 0
+    r = add.i32 r, one
+    r = add.i32 r, ten
+    px = [1]
+    store px, r
+  }
+}
+`, []string{"t0.r = {0, 1, 11}", "mem[1] = {0, 11}"}},
+		// Paths meet: a value of each, and undefined where a path
+		// leaves the register unassigned and a read follows.
+		{"paths meeting", `test t
+global x @1
+thread {
+  op a {
+    px = [1]
+    c = load px
+    one = 1
+    r = 5
+    L: {
+      break L if c
+      r = 7
+      s = 1
+    }
+    t = add.i32 r, one
+    observe output "s" s
+  }
+}
+`, []string{"t0.r = {5, 7}", "t0.t = {6, 8}", "t0.s = {undefined, 1}"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Analyze(parse(t, tc.src))
