@@ -276,7 +276,7 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 		fsys.clampToEnd(errs)
 		return nil, errs
 	}
-	if errs := append(sizeErrors(ast), assignErrors(ast)...); len(errs) > 0 {
+	if errs := append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...); len(errs) > 0 {
 		return nil, errs
 	}
 	return ast, nil

@@ -206,6 +206,10 @@ func TestErrors(t *testing.T) {
 			"e.c:2:52: multiple default labels in one switch"},
 		{"return with a value from a void function", "void f(void) { return 1; }\n",
 			"e.c:1:16: return with a value in a function returning void"},
+		{"constant shift past the width", "int g;\nvoid f(void) { g = 1 << 40; }\n",
+			"e.c:2:22: shift by 40 is out of range for a 32-bit int (undefined in C)"},
+		{"shift of a variable by its width", "int g, s;\nvoid f(void) { g = s >> 32; }\n",
+			"e.c:2:22: shift by 32 is out of range for a 32-bit int (undefined in C)"},
 		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
 			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
 	}

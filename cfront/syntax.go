@@ -302,3 +302,38 @@ var floatConst = regexp.MustCompile(`^(?:(?:[0-9]*\.[0-9]+|[0-9]+\.?)(?:[eE][+-]
 	`(?i:[ij]?(?:f|l|f16|f32|f64|f128|f32x|f64x|bf16|df|dd|dl|w|q)?[ij]?)$`)
 
 func validFloat(s string) bool { return floatConst.MatchString(s) }
+
+// shiftErrors finds shifts by a constant amount outside the width of the
+// promoted left operand, or negative: undefined in C. At run time such a
+// shift is an error of the execution (lsl.FaultShift); a constant one is
+// refused here rather than folded to whatever the checker computes.
+func shiftErrors(ast *cc.AST) ErrorList {
+	var errs ErrorList
+	walkNodes(ast.TranslationUnit, func(n any) {
+		x, ok := n.(*cc.ShiftExpression)
+		if !ok || x.Case == cc.ShiftExpressionAdd {
+			return
+		}
+		k, ok := intValue(x.AdditiveExpression)
+		if !ok {
+			return
+		}
+		t := x.ShiftExpression.Type()
+		if t == nil || !cc.IsIntegerType(t) {
+			return
+		}
+		bits := promoteIt(intType(t)).Bits
+		if k < 0 || k >= int64(bits) {
+			errs = append(errs, &lsl.Error{Pos: tokPos(x.Token), Msg: fmt.Sprintf("shift by %d is out of range for a %d-bit %s (undefined in C)", k, bits, promotedName(t))})
+		}
+	})
+	return errs
+}
+
+// promotedName names the type of an integer operand after promotion.
+func promotedName(t cc.Type) string {
+	if t.Size() < 4 {
+		return "int"
+	}
+	return t.String()
+}

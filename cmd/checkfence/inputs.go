@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -128,6 +129,16 @@ func loadJob(c *cli.Context) (*job, error) {
 			continue
 		}
 		all = append(all, ts...)
+	}
+	// Tests of one name in several files are told apart as a file's own
+	// are (tests.Parse): the second is NAME#2, so that outputs and --test
+	// name each once.
+	seen := map[string]int{}
+	for _, t := range all {
+		seen[t.Name]++
+		if k := seen[t.Name]; k > 1 {
+			t.Name += "#" + strconv.Itoa(k)
+		}
 	}
 	if len(all) == 0 {
 		return nil, inputError{j.fileErrs}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -144,7 +145,9 @@ func modelList(spec string) ([]*memmodel.Model, error) {
 		if err != nil {
 			return nil, err
 		}
-		models = append(models, m)
+		if !slices.Contains(models, m) { // sc,sc checks once
+			models = append(models, m)
+		}
 	}
 	return models, nil
 }

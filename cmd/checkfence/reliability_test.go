@@ -394,3 +394,13 @@ func TestVacuousPassWarns(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// Tests of one name in two files are told apart (the second is T0#2), as
+// within one file; a model listed twice is checked once.
+func TestDuplicateNamesAndModels(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc,sc", "../../examples/c/mp.c", "../../examples/c/mp.tests", "../../examples/c/mp.tests")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitPass || len(lines) != 2 || !strings.HasPrefix(lines[0], "pass         T0 on sc") || !strings.HasPrefix(lines[1], "pass         T0#2 on sc") {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
