@@ -100,6 +100,10 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 			fn.errorAt(posOf(args[0]), "%s needs a string literal name", name)
 			return fn.badValue()
 		}
+		if !printableName(s) {
+			fn.errorAt(posOf(args[0]), "%s: the name %q holds a control character (observations print one test per line)", name, s)
+			return fn.badValue()
+		}
 		v := fn.expr(args[1])
 		if !fn.scalarOK(v, posOf(args[1])) {
 			return fn.badValue()
@@ -115,6 +119,10 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		s, ok := stringArg(args[0])
 		if !ok {
 			fn.errorAt(posOf(args[0]), "lsl_observe_label needs a string literal")
+			return fn.badValue()
+		}
+		if !printableName(s) {
+			fn.errorAt(posOf(args[0]), "lsl_observe_label: the name %q holds a control character (observations print one test per line)", s)
 			return fn.badValue()
 		}
 		fn.emit(&lsl.Observe{Pos: pos, Kind: lsl.ObsLabel, Name: s})
@@ -168,7 +176,11 @@ func (fn *funcTr) malloc(pos lsl.Pos, noReuse bool, size cc.ExpressionNode, elem
 		return fn.badValue()
 	}
 	if n < 0 {
-		fn.errorAt(posOf(size), "allocation of a negative size")
+		if t := size.Type(); t != nil && !cc.IsSignedInteger(t) {
+			fn.errorAt(posOf(size), "allocation of %d bytes is too large", uint64(n))
+		} else {
+			fn.errorAt(posOf(size), "allocation of a negative size")
+		}
 		return fn.badValue()
 	}
 	r := fn.temp()
@@ -358,4 +370,15 @@ func (fn *funcTr) lockOp(name string, l lsl.Reg, pos lsl.Pos) {
 			fn.emit(&lsl.Store{Pos: pos, Addr: l, Src: fn.intConst(pos, 0)})
 		})
 	}
+}
+
+// printableName reports whether an observation's name has no control
+// characters, which would break the one-line forms that print it.
+func printableName(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	return true
 }
