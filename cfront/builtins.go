@@ -403,11 +403,20 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 	// operand is an object argument: given by pointer (a refArg) or by
 	// value (a scalar converted to t, held in a register).
 	operand := func(i int) *lvalue {
+		// expected, value and result are plain objects, read and written
+		// as such whatever the target (SEMANTICS.md: only the target's
+		// accesses are atomic)
+		plain := func(lv *lvalue) *lvalue {
+			if lv != nil {
+				lv.plain = true
+			}
+			return lv
+		}
 		switch {
 		case isRefArg(name, i) && scalar:
-			return fn.refArg(name, args[i], t)
+			return plain(fn.refArg(name, args[i], t))
 		case isRefArg(name, i):
-			return fn.structRef(name, args[i], t)
+			return plain(fn.structRef(name, args[i], t))
 		case scalar:
 			r := fn.exprTo(args[i], t)
 			if r == undefReg {

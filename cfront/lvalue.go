@@ -18,6 +18,10 @@ type lvalue struct {
 	base lsl.Reg
 	cval lsl.Value
 	offs []int64
+	// plain: an object an atomic operation reads or writes as a plain
+	// value (compare-exchange's expected, the generic forms' value and
+	// result), though its leaves carry the atomic target's types
+	plain bool
 }
 
 func (lv *lvalue) isReg() bool { return lv.reg != "" }
@@ -26,17 +30,17 @@ func (lv *lvalue) isReg() bool { return lv.reg != "" }
 // array index), named suffix among registers.
 func (lv *lvalue) sub(k int64, suffix string, t cc.Type) *lvalue {
 	if lv.isReg() {
-		return &lvalue{typ: t, reg: lv.reg + "." + suffix}
+		return &lvalue{typ: t, reg: lv.reg + "." + suffix, plain: lv.plain}
 	}
-	return &lvalue{typ: t, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, k)}
+	return &lvalue{typ: t, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, k), plain: lv.plain}
 }
 
 // leafLvalue selects a scalar leaf of an aggregate.
 func (lv *lvalue) leaf(l leaf) *lvalue {
 	if lv.isReg() {
-		return &lvalue{typ: l.typ, reg: lv.reg + l.suffix}
+		return &lvalue{typ: l.typ, reg: lv.reg + l.suffix, plain: lv.plain}
 	}
-	return &lvalue{typ: l.typ, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, l.offs...)}
+	return &lvalue{typ: l.typ, base: lv.base, cval: lv.cval, offs: appendOff(lv.offs, l.offs...), plain: lv.plain}
 }
 
 // addr returns a register holding the address of a memory object. The
@@ -96,7 +100,7 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 // plain reads and writes are seq loads and stores (SEMANTICS.md). Inside
 // lsl_atomic_begin/end the block itself is the atomic operation.
 func (fn *funcTr) atomicObject(lv *lvalue) bool {
-	return !lv.isReg() && fn.atomic == 0 && isAtomicType(lv.typ)
+	return !lv.isReg() && !lv.plain && fn.atomic == 0 && isAtomicType(lv.typ)
 }
 
 // store writes a scalar lvalue and returns a register holding the value

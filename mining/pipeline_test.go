@@ -425,3 +425,35 @@ void t(void) {
 		t.Errorf("%s, observations %v; want pass with a=1111 ... s=264", res.Verdict, keys)
 	}
 }
+
+// compare-exchange's expected is a plain object: with it in memory, a
+// relaxed compare-exchange has no fences either (SEMANTICS.md, C11 table:
+// a relaxed read-modify-write none on pso, rmo, relaxed), so the store
+// before it may follow it, and the reader sees the flag without the data.
+// The same with expected in a local is the control. Expected verdicts
+// from the table: tso keeps store-store order; pso and weaker do not.
+func TestCompareExchangeExpectedInMemory(t *testing.T) {
+	const src = `#include <stdatomic.h>
+#include "lsl_protos.h"
+atomic_int flag;
+int data;
+int gexp;
+void i(void) { atomic_init(&flag, 0); data = 0; gexp = 0; }
+void wmem(void) { data = 1; atomic_compare_exchange_strong_explicit(&flag, &gexp, 1, memory_order_relaxed, memory_order_relaxed); }
+void wlocal(void) { data = 1; int e = 0; atomic_compare_exchange_strong_explicit(&flag, &e, 1, memory_order_relaxed, memory_order_relaxed); }
+void r(void) { int f = atomic_load_explicit(&flag, memory_order_acquire); int d = data; lsl_observe_output("bad", f == 1 && d == 0); }
+`
+	prog, ts := compileTest(t, "cx.c", src, "test M = i ( wmem | r )\ntest L = i ( wlocal | r )\n")
+	want := map[string]Verdict{"sc": Pass, "tso": Pass, "pso": Fail, "rmo": Fail, "relaxed": Fail}
+	for _, tt := range ts {
+		for model, v := range want {
+			res, err := CheckTest(context.Background(), prog, nil, tt, memmodel.MustByName(model), PipelineOptions{MaxUnroll: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != v {
+				t.Errorf("%s on %s: %s, want %s", tt.Name, model, res.Verdict, v)
+			}
+		}
+	}
+}
