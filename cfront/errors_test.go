@@ -210,6 +210,8 @@ func TestErrors(t *testing.T) {
 			`e.c:2:35: lsl_observe_output: the name "a\nb" holds a control character (observations print one test per line)`},
 		{"allocation too large", "#include <stdlib.h>\nvoid f(void) { void *p = malloc(0xffffffffffffffffUL); }\n",
 			"e.c:2:33: allocation of 18446744073709551615 bytes is too large"},
+		{"pointer tag bits", "#include <stdint.h>\nint *p;\nuintptr_t f(void) { return (uintptr_t)p | 1; }\n",
+			"e.c:3:41: '|' on a pointer converted to an integer is not supported: pointers are not numbers here (mark a pointer with a separate field, as algorithms/harris does)"},
 		{"constant shift past the width", "int g;\nvoid f(void) { g = 1 << 40; }\n",
 			"e.c:2:22: shift by 40 is out of range for a 32-bit int (undefined in C)"},
 		{"shift of a variable by its width", "int g, s;\nvoid f(void) { g = s >> 32; }\n",
@@ -347,6 +349,8 @@ func TestCastsOfTheSameWords(t *testing.T) {
 	src := `#include <stdint.h>
 #include <stdlib.h>
 #include <stddef.h>
+#include <stdatomic.h>
+atomic_int ai;
 struct a { int x; long y; };
 struct b { int u; long v; };
 struct a sa;
@@ -360,6 +364,7 @@ long f(void) {
   void **pp = (void **)&m;            /* a pointer is a pointer */
   free(0);                            /* a null pointer constant */
   long off = offsetof(struct a, y);   /* in bytes, as C's */
+  off += atomic_is_lock_free(&ai) + ATOMIC_POINTER_LOCK_FREE;
   if (&sa) *p = 1;                    /* a pointer tested as a truth value */
   return *p + (long)*q + pb->v + back->y + (long)(uintptr_t)m + (pp != 0) + off;
 }

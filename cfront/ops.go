@@ -130,6 +130,14 @@ func (fn *funcTr) exprHint(e cc.ExpressionNode, t cc.Type) value {
 
 // arith is a binary arithmetic operator; rt is the type of its result.
 func (fn *funcTr) arith(op lsl.OpCode, a, b cc.ExpressionNode, rt cc.Type, pos lsl.Pos) value {
+	for _, e := range []cc.ExpressionNode{a, b} {
+		if castFromPointer(e) {
+			// (uintptr_t)p | 1: a pointer is a block and a path of
+			// offsets here, not a number (tag bits, byte arithmetic)
+			fn.errorAt(pos, "'%s' on a pointer converted to an integer is not supported: pointers are not numbers here (mark a pointer with a separate field, as algorithms/harris does)", cOperator[op])
+			return fn.badValue()
+		}
+	}
 	va := fn.expr(a)
 	vb := fn.expr(b)
 	if !fn.scalarOK(va, pos) || !fn.scalarOK(vb, pos) {
@@ -634,4 +642,29 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 		}
 	}
 	fn.expr(e)
+}
+
+// castFromPointer reports whether e is a cast of a pointer to an integer
+// type.
+func castFromPointer(e cc.ExpressionNode) bool {
+	x, ok := strip(e).(*cc.CastExpression)
+	if !ok || x.Case != cc.CastExpressionCast {
+		return false
+	}
+	c, _ := classify(x.Type())
+	if c != clInt {
+		return false
+	}
+	inner := x.CastExpression.Type()
+	if inner == nil {
+		return false
+	}
+	ic, _ := classify(inner)
+	return ic == clPtr || ic == clArray || inner.Kind() == cc.Function
+}
+
+// cOperator is the C spelling of the binary operators arith translates.
+var cOperator = map[lsl.OpCode]string{
+	lsl.OpAdd: "+", lsl.OpSub: "-", lsl.OpMul: "*", lsl.OpDiv: "/", lsl.OpRem: "%",
+	lsl.OpShl: "<<", lsl.OpShr: ">>", lsl.OpAnd: "&", lsl.OpOr: "|", lsl.OpXor: "^",
 }
