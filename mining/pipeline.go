@@ -9,12 +9,14 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/questions"
+	"checkfence/rangeanalysis"
 	"checkfence/tests"
 	"checkfence/unroll"
 )
@@ -785,8 +787,13 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		bounds[k] = max(bounds[k], min(v, opt.MaxUnroll))
 	}
 	res := &TestResult{Test: t, Model: m}
+	analyses := &analysisMemo{} // the main and the background encodings of an unrolling share one
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
-		e, err := Prepare(ctx, u.Test, m, opt.Options)
+		ra, err := analyses.analyze(u.Test)
+		if err != nil {
+			return nil, nil, err
+		}
+		e, err := encode.Encode(ctx, u.Test, ra, m, opt.Options.Encode)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -996,4 +1003,28 @@ func raiseSiblings(u *unroll.Result, bounds, next unroll.Bounds) {
 			next[l.ID] = w
 		}
 	}
+}
+
+// analysisMemo keeps the range analysis of the last unrolling of a lazy
+// run: its main and background encodings read the same test, which
+// nothing changes once unrolled. Results are only read after the
+// analysis, so both may share one.
+type analysisMemo struct {
+	mu   sync.Mutex
+	test *lsl.Test
+	ra   *rangeanalysis.Result
+}
+
+func (m *analysisMemo) analyze(t *lsl.Test) (*rangeanalysis.Result, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.test == t {
+		return m.ra, nil
+	}
+	ra, err := rangeanalysis.Analyze(t)
+	if err != nil {
+		return nil, err
+	}
+	m.test, m.ra = t, ra
+	return ra, nil
 }

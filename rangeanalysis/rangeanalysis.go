@@ -94,9 +94,7 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 		for _, inv := range invs {
 			body = append(body, inv.Body...)
 			rn.inv = inv
-			if rn.cur == nil {
-				rn.cur = map[lsl.Reg]lsl.Reg{} // a new invocation is reached
-			}
+			rn.reachable = true // a new invocation is reached
 			rn.body(inv.Body)
 		}
 		r.unbounded += countUnbounded(body)

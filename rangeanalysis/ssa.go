@@ -31,15 +31,19 @@ type flatStmt struct {
 
 // undefVersion is the version a register has before any assignment: it
 // holds undefined only.
-const undefVersion lsl.Reg = "\x00undefined"
+const undefVersion lsl.Reg = "\x00u"
 
-// renamer puts a thread's invocations into SSA form.
+// renamer puts a thread's invocations into SSA form. It keeps one map of
+// current versions; each open block remembers, for every register
+// redefined since it was entered, the version it had then (saved), so
+// that a break needs only those registers and a join looks only at them.
 type renamer struct {
-	cur    map[lsl.Reg]lsl.Reg // register -> its current version; nil: unreachable
-	n      map[lsl.Reg]int
-	breaks map[string][]map[lsl.Reg]lsl.Reg
-	inv    *lsl.Invocation
-	out    []flatStmt
+	cur       map[lsl.Reg]lsl.Reg // register -> its current version
+	reachable bool                // false after an unconditional break
+	next      int                 // versions made
+	open      []*openBlock        // innermost last
+	inv       *lsl.Invocation
+	out       []flatStmt
 	// versions lists each register's versions; readUndef holds the
 	// registers that may be read before any assignment. phis are the
 	// versions made at joins, used those read.
@@ -48,9 +52,26 @@ type renamer struct {
 	phis, used map[lsl.Reg]bool
 }
 
+// openBlock is a block being renamed.
+type openBlock struct {
+	label string
+	// saved: the version each register redefined inside had at entry
+	// (absent: it had none)
+	saved map[lsl.Reg]version
+	// breaks: at each break leaving the block, the versions of the
+	// registers saved by then
+	breaks []map[lsl.Reg]version
+}
+
+// version is a register's version on a path, or none.
+type version struct {
+	v  lsl.Reg
+	ok bool
+}
+
 func newRenamer() *renamer {
 	return &renamer{
-		cur: map[lsl.Reg]lsl.Reg{}, n: map[lsl.Reg]int{}, breaks: map[string][]map[lsl.Reg]lsl.Reg{},
+		cur: map[lsl.Reg]lsl.Reg{}, reachable: true,
 		versions: map[lsl.Reg][]lsl.Reg{}, readUndef: map[lsl.Reg]bool{},
 		phis: map[lsl.Reg]bool{}, used: map[lsl.Reg]bool{},
 	}
@@ -69,12 +90,31 @@ func (rn *renamer) use(r lsl.Reg) lsl.Reg {
 	return undefVersion
 }
 
+// set makes v the current version of r (deleting it if !v.ok), saving
+// the version r had for each open block that has not saved it yet.
+func (rn *renamer) set(r lsl.Reg, v version) {
+	old, had := rn.cur[r]
+	for i := len(rn.open) - 1; i >= 0; i-- {
+		b := rn.open[i]
+		if _, ok := b.saved[r]; ok {
+			break // the enclosing blocks saved it too
+		}
+		b.saved[r] = version{old, had}
+	}
+	if v.ok {
+		rn.cur[r] = v.v
+	} else {
+		delete(rn.cur, r)
+	}
+}
+
 // def returns a fresh version of r, now current.
 func (rn *renamer) def(r lsl.Reg) lsl.Reg {
-	rn.n[r]++
-	v := r + "\x00" + lsl.Reg(strconv.Itoa(rn.n[r]))
+	// short names: the fixpoint hashes them often
+	rn.next++
+	v := lsl.Reg("\x00" + strconv.Itoa(rn.next))
 	rn.versions[r] = append(rn.versions[r], v)
-	rn.cur[r] = v
+	rn.set(r, version{v, true})
 	return v
 }
 
@@ -85,8 +125,8 @@ func (rn *renamer) emit(s, orig lsl.Stmt) {
 // body renames a body's statements in order.
 func (rn *renamer) body(stmts []lsl.Stmt) {
 	for _, s := range stmts {
-		if rn.cur == nil {
-			return // unreachable: after an unconditional break
+		if !rn.reachable {
+			return // after an unconditional break
 		}
 		rn.stmt(s)
 	}
@@ -129,22 +169,28 @@ func (rn *renamer) stmt(s lsl.Stmt) {
 		rn.emit(&c, s)
 	case *lsl.Break:
 		rn.use(s.Cond)
-		rn.breaks[s.Label] = append(rn.breaks[s.Label], clone(rn.cur))
+		for i := len(rn.open) - 1; i >= 0; i-- {
+			if b := rn.open[i]; b.label == s.Label {
+				snap := make(map[lsl.Reg]version, len(b.saved))
+				for r := range b.saved {
+					v, ok := rn.cur[r]
+					snap[r] = version{v, ok}
+				}
+				b.breaks = append(b.breaks, snap)
+				break
+			}
+		}
 		if s.Cond == "" {
-			rn.cur = nil
+			rn.reachable = false
 		}
 	case *lsl.Atomic:
 		rn.body(s.Body)
 	case *lsl.Block:
-		saved := rn.breaks[s.Label]
-		rn.breaks[s.Label] = nil
+		b := &openBlock{label: s.Label, saved: map[lsl.Reg]version{}}
+		rn.open = append(rn.open, b)
 		rn.body(s.Body)
-		outs := rn.breaks[s.Label]
-		rn.breaks[s.Label] = saved
-		if rn.cur != nil {
-			outs = append(outs, rn.cur)
-		}
-		rn.join(s, outs)
+		rn.open = rn.open[:len(rn.open)-1]
+		rn.join(s, b)
 	case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 		rn.emit(s, s) // the analysis refuses it
 	default:
@@ -156,54 +202,49 @@ func (rn *renamer) stmt(s lsl.Stmt) {
 	}
 }
 
-// clone copies a version map: a break keeps the map it saw.
-func clone(m map[lsl.Reg]lsl.Reg) map[lsl.Reg]lsl.Reg {
-	if m == nil {
-		return nil
+// join sets the versions after block b, from those of the paths that
+// leave it (its breaks, and falling off its end if reachable). Only the
+// registers redefined inside can differ: one with the same version on
+// every path keeps it; one with several gets a phi version that each of
+// them flows into.
+func (rn *renamer) join(s *lsl.Block, b *openBlock) {
+	fall := rn.reachable
+	if !fall && len(b.breaks) == 0 {
+		return // nothing leaves it: what follows is unreachable
 	}
-	c := make(map[lsl.Reg]lsl.Reg, len(m))
-	for k, v := range m {
-		c[k] = v
-	}
-	return c
-}
-
-// join makes the version map after block b from those of the paths that
-// leave it: a register with one version on every path keeps it; one with
-// several gets a phi version that each of them flows into.
-func (rn *renamer) join(b *lsl.Block, outs []map[lsl.Reg]lsl.Reg) {
-	if len(outs) == 0 {
-		rn.cur = nil
-		return
-	}
-	regs := map[lsl.Reg]bool{}
-	for _, o := range outs {
-		for r := range o {
-			regs[r] = true
-		}
-	}
-	cur := map[lsl.Reg]lsl.Reg{}
-	rn.cur = cur // def sets the phi versions in it
-	for _, r := range slices.Sorted(maps.Keys(regs)) {
-		var in []lsl.Reg
-		for _, o := range outs {
-			v, ok := o[r]
-			if !ok {
-				v = undefVersion
-			}
+	rn.reachable = true
+	for _, r := range slices.Sorted(maps.Keys(b.saved)) {
+		entry := b.saved[r]
+		var in []version
+		add := func(v version) {
 			if !slices.Contains(in, v) {
 				in = append(in, v)
 			}
 		}
+		for _, snap := range b.breaks {
+			if v, ok := snap[r]; ok {
+				add(v)
+			} else {
+				add(entry) // redefined only after this break
+			}
+		}
+		if fall {
+			v, ok := rn.cur[r]
+			add(version{v, ok})
+		}
 		if len(in) == 1 {
-			cur[r] = in[0]
+			rn.set(r, in[0])
 			continue
 		}
 		p := rn.def(r)
 		rn.phis[p] = true
 		for _, v := range in {
-			rn.used[v] = true
-			rn.emit(&lsl.Prim{Pos: b.Pos, Dst: p, Op: lsl.OpMov, Args: []lsl.Reg{v}}, nil)
+			src := v.v
+			if !v.ok {
+				src = undefVersion
+			}
+			rn.used[src] = true
+			rn.emit(&lsl.Prim{Pos: s.Pos, Dst: p, Op: lsl.OpMov, Args: []lsl.Reg{src}}, nil)
 		}
 	}
 }
