@@ -32,6 +32,8 @@ func TestErrors(t *testing.T) {
 			"e.c:2:10: call through a function pointer is not supported"},
 		{"function pointer value", "void g(void) {}\nvoid f(void) {\n  void (*p)(void) = g;\n}\n",
 			"e.c:3:21: function pointer is not supported"},
+		{"function pointer global", "void g(void) {}\nvoid (*p)(void) = g;\n",
+			"e.c:2:19: function pointer is not supported"},
 		{"address of a function", "void g(void) {}\nvoid *f(void) {\n  return &g;\n}\n",
 			"e.c:3:10: function pointer is not supported"},
 		{"variadic function definition", "int f(int n, ...) {\n  return n;\n}\n",

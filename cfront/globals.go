@@ -20,6 +20,12 @@ func (f *fileTr) staticInit(t cc.Type, in *cc.Initializer) []lsl.InitVal {
 			f.errorf(it.expr, "initializer of a global must be constant")
 			continue
 		}
+		if pt, ok := pointee(it.typ); ok {
+			if c, _ := classify(pt); c == clFunc {
+				f.errorf(it.expr, "function pointer is not supported")
+				continue
+			}
+		}
 		v, ok := f.constInit(it.expr, it.typ)
 		if !ok {
 			f.errorf(it.expr, "initializer of a global must be constant")
