@@ -40,6 +40,11 @@ type Options struct {
 	// others); nil means all. Fence inference encodes every candidate
 	// fence once and chooses a placement with it.
 	FenceOn func(*lsl.Fence) bool
+	// SwitchImplied gives the fences an atomic operation implies (the C11
+	// mapping's, lsl.Fence.Implied) Enable literals of their own, so that
+	// an explanation can ask whether a proof needs them; otherwise they
+	// are always in force. Assumptions enable them either way.
+	SwitchImplied bool
 	// MaxMemory is the memory budget of the encoding in bytes: 0 means
 	// DefaultMaxMemory, a negative value no budget. An encoding whose
 	// estimated size exceeds it stops with a *BudgetError naming what
@@ -303,7 +308,7 @@ func (e *Encoding) FenceAssumptions() []Lit {
 		if f.Enable == e.c.T {
 			continue
 		}
-		if s, ok := f.Stmt.(*lsl.Fence); ok && e.opt.FenceOn != nil && !e.opt.FenceOn(s) {
+		if s, ok := f.Stmt.(*lsl.Fence); ok && !s.Implied && e.opt.FenceOn != nil && !e.opt.FenceOn(s) {
 			as = append(as, f.Enable.Not())
 		} else {
 			as = append(as, f.Enable)

@@ -565,7 +565,7 @@ func (te *threadEnc) addFence(s lsl.Stmt, kind lsl.FenceKind, g Lit, implicit bo
 		ID: len(te.e.Fences), Thread: te.thread, Kind: kind, Exec: g,
 		Before: te.nAcc, Group: te.group, Stmt: s, Implicit: implicit,
 	}
-	if lf, ok := s.(*lsl.Fence); implicit || ok && lf.Implied {
+	if lf, ok := s.(*lsl.Fence); implicit || ok && lf.Implied && !te.e.opt.SwitchImplied {
 		// nobody asks whether an atomic block's or an order's fence
 		// is needed: always in force
 		f.Enable = te.e.c.T

@@ -34,12 +34,18 @@ type Ordering struct {
 	Fence lsl.FenceKind
 	Site  lsl.AccessSite // ModelOrder
 	Pos   lsl.Pos        // CodeFence, AtomicBlock
+	// Implied: a CodeFence that a C11 or GCC atomic operation at Pos
+	// implies (the mapping table's), not one written in the code
+	Implied bool
 }
 
 // Describe says what the ordering is, on model m.
 func (o Ordering) Describe(m string) string {
 	switch o.Kind {
 	case CodeFence:
+		if o.Implied {
+			return fmt.Sprintf("the %s fence that the atomic operation at %s implies on %s", o.Fence, o.Pos, m)
+		}
 		return fmt.Sprintf("the %s fence at %s", o.Fence, o.Pos)
 	case AtomicBlock:
 		return fmt.Sprintf("the atomic block at %s, a fence on %s", o.Pos, m)
@@ -51,8 +57,11 @@ func (o Ordering) Describe(m string) string {
 	return fmt.Sprintf("%s keeps the %s at %s before the %s after it", m, o.Site.Kind(), o.Site.Pos, after)
 }
 
-// Proof is why a test passes on a model: a minimal set of orderings
-// without any one of which some execution fails.
+// Proof is why a test passes on a model: a minimal set of orderings that
+// suffices. With only these of the candidates in force the test passes;
+// without any one of them (the others still left out) some execution
+// fails. Another set may suffice too: a redundant fence beside a named
+// one can take its place.
 type Proof struct {
 	Orderings []Ordering
 	// Candidates is the number of orderings considered.
@@ -107,8 +116,8 @@ func PassReasons(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec *m
 						atomics[s.Pos] = true
 					}
 				case *lsl.Fence:
-					if !s.Implied && s.On(m.Name) {
-						codeFences[Ordering{Kind: CodeFence, Fence: s.Kind, Pos: s.Pos}] = true
+					if s.On(m.Name) {
+						codeFences[Ordering{Kind: CodeFence, Fence: s.Kind, Pos: s.Pos, Implied: s.Implied}] = true
 					}
 				}
 				return true
@@ -142,6 +151,9 @@ func PassReasons(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec *m
 		}
 		if a.Site.Store != b.Site.Store {
 			return boolInt(a.Site.Store) - boolInt(b.Site.Store)
+		}
+		if a.Implied != b.Implied {
+			return boolInt(a.Implied) - boolInt(b.Implied)
 		}
 		return int(a.Fence) - int(b.Fence)
 	})
@@ -198,6 +210,7 @@ func proofQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec 
 	if err != nil {
 		return nil, err
 	}
+	opt.SwitchImplied = true // an atomic operation's fences are candidates too
 	enc, err := encode.Encode(ctx, fenced, ra, m, opt)
 	if err != nil {
 		return nil, err
@@ -214,7 +227,7 @@ func proofQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec 
 			i, found = afterOf[j], true
 		} else if j, ok := atomicFences[lf]; ok {
 			i, found = j, true
-		} else if j, ok := codeAt[Ordering{Kind: CodeFence, Fence: lf.Kind, Pos: lf.Pos}]; ok {
+		} else if j, ok := codeAt[Ordering{Kind: CodeFence, Fence: lf.Kind, Pos: lf.Pos, Implied: lf.Implied}]; ok {
 			i, found = j, true
 		}
 		if found {
