@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"runtime/debug"
 	"sort"
@@ -348,6 +349,15 @@ func convertCCError(err error, file string) ErrorList {
 		}
 	}
 	out = out[:w]
+	for _, e := range out {
+		if e.Pos.File == "<end>" {
+			// the program ended where it could not: say so at its end
+			// (clampToEnd puts the position on its last line)
+			e.Pos = lsl.Pos{File: file, Line: math.MaxInt32, Col: 1}
+			e.Msg = strings.Replace(e.Msg, "unexpected 'typedef'", "unexpected end of file", 1)
+			e.Msg = strings.Replace(e.Msg, "unexpected <EOF>", "unexpected end of file", 1)
+		}
+	}
 	if len(out) == 0 {
 		out = ErrorList{{Pos: lsl.Pos{File: file}, Msg: err.Error()}}
 	}
