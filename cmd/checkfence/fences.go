@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
+	"checkfence/explain"
 	"checkfence/infer"
 	"checkfence/lsl"
 	"checkfence/memmodel"
@@ -152,7 +154,14 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		} else {
 			spare = append(spare, v)
 		}
-		if err := writeNecessity(out, jsonOut, m, v); err != nil {
+		var cause *explain.Cause
+		if v.Needed && v.Result != nil && v.Result.Verdict == mining.Fail && !v.Result.SerialBug {
+			// the reorderings the failure needs, not every one the
+			// counterexample happens to have
+			cause, _ = explain.FailureCause(scope.ctx, v.Result, opt.Encode)
+			done()
+		}
+		if err := writeNecessity(out, jsonOut, m, v, cause); err != nil {
 			return 0, err
 		}
 	}
@@ -199,10 +208,13 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	return exitPass, nil
 }
 
-func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.FenceVerdict) error {
+func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.FenceVerdict, cause *explain.Cause) error {
 	var tr *trace.Trace
 	if v.Result != nil && v.Result.Verdict == mining.Fail {
 		tr = trace.Build(v.Result.Encoding, v.Result.Counterexample, v.Result.Spec.Outcomes)
+		if cause != nil {
+			tr.SetCause(cause, v.Result.Counterexample)
+		}
 	}
 	if jsonOut {
 		verdict := "not needed"
@@ -225,7 +237,12 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 	}
 	fmt.Fprintf(out, "needed       %s fence at %s: without it, %s is %s on %s\n", v.Kind, v.Pos, v.Result.Test.Name, v.Result.Verdict, m.Name)
 	if tr != nil {
+		// with a cause, only the reorderings it needs
+		marked := slices.ContainsFunc(tr.Reordered, func(r trace.Reorder) bool { return r.Cause })
 		for _, r := range tr.Reordered {
+			if marked && !r.Cause {
+				continue
+			}
 			fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,
 				r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos)
 		}
