@@ -159,7 +159,9 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 						// the next round finds it again
 						break
 					}
-					res.Verdict, res.Failure = Impossible, r
+					// no placement: nothing added, nothing to pay (the
+					// last round's trial placement is not one)
+					res.Verdict, res.Failure, res.Cost = Impossible, r, 0
 					if r.Verdict == mining.Inconclusive {
 						res.Verdict = Inconclusive
 					}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -136,6 +138,7 @@ func writeUnified(w *bytes.Buffer, file string, old []string, edits []edit) {
 		return
 	}
 	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at })
+	file = patchPath(file)
 	fmt.Fprintf(w, "--- a/%s\n+++ b/%s\n", file, file)
 	const ctx = 3
 	for i := 0; i < len(edits); {
@@ -192,4 +195,22 @@ func shift(edits []edit) int {
 		n += len(e.ins) - e.del
 	}
 	return n
+}
+
+// patchPath is the name of a file in the diff: as given, or, for an
+// absolute path inside the working directory, relative to it, so that
+// patch -p1 applies the diff from there (CLI.md). A file outside the
+// working directory keeps its absolute path (patch -p0 from / applies it).
+func patchPath(file string) string {
+	if !filepath.IsAbs(file) {
+		return filepath.ToSlash(filepath.Clean(file))
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return file
+	}
+	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }

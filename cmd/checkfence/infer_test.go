@@ -57,6 +57,13 @@ func TestFencesInfer(t *testing.T) {
 	if code != exitFail || !strings.Contains(out, "impossible   no placement on relaxed: T fails in an execution that reorders nothing: it fails on sc") {
 		t.Errorf("racy: status %d:\n%s", code, out)
 	}
+	// no placement, no cost (not that of an abandoned trial placement)
+	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", racy, tests)
+	var none map[string]any
+	json.Unmarshal([]byte(strings.TrimSpace(out)), &none)
+	if code != exitFail || none["verdict"] != "impossible" || none["cost"] != 0.0 || none["fences"] != 0.0 {
+		t.Errorf("racy --json: status %d, summary %v", code, none)
+	}
 }
 
 // fences without --infer: code that fails with all its fences is reported
