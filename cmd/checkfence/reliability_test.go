@@ -404,3 +404,13 @@ func TestDuplicateNamesAndModels(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// outcomes lists the tests of the files it can read and parse, reports
+// the others, and ends with status 2 (CLI.md: a command keeps going past
+// bad input).
+func TestOutcomesKeepsGoing(t *testing.T) {
+	code, out, errs := runCmd(t, "outcomes", "--model", "tso", "testdata/bad.lsl", "testdata/sb.lsl", "testdata/missing.lsl")
+	if code != exitUsage || !strings.Contains(out, " on tso: ") || !strings.Contains(errs, "bad.lsl:") || !strings.Contains(errs, "missing.lsl") {
+		t.Errorf("status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
