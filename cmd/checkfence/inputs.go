@@ -202,12 +202,27 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 	// its time is what a user waiting for it wants to know.
 	start := time.Now()
 	elapsed := func() string { return fmt.Sprintf("[%6.1fs] ", time.Since(start).Seconds()) }
+	// The mining beside a check reports from its own goroutine: one
+	// line at a time.
+	var mu sync.Mutex
 	switch {
 	case c.Bool("progress"):
-		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, elapsed()+format+"\n", args...) }
+		opt.Progress = func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(w, elapsed()+format+"\n", args...)
+		}
 	case !c.Bool("json") && isTerminal(w):
-		opt.Progress = func(format string, args ...any) { fmt.Fprintf(w, "\r\033[K"+elapsed()+format, args...) }
-		done = func() { fmt.Fprint(w, "\r\033[K") }
+		opt.Progress = func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprintf(w, "\r\033[K"+elapsed()+format, args...)
+		}
+		done = func() {
+			mu.Lock()
+			defer mu.Unlock()
+			fmt.Fprint(w, "\r\033[K")
+		}
 	}
 	return opt, done, nil
 }
