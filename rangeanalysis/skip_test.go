@@ -46,6 +46,9 @@ func TestSkippingKeepsFixpoint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if u.Stats.Instrs > 1200 {
+				continue // the reuse queue's larger tests take seconds each
+			}
 			fast, err1 := analyze(u.Test, false)
 			slow, err2 := analyze(u.Test, true)
 			if (err1 == nil) != (err2 == nil) {
