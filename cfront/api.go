@@ -112,7 +112,10 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		if name == "lsl_observe_input" {
 			kind = lsl.ObsInput
 		}
-		fn.emit(&lsl.Observe{Pos: pos, Kind: kind, Name: s, Val: v.reg})
+		// a uint64_t value is held as its bit pattern: say so, so that it
+		// prints as C reads it
+		unsigned := cc.IsIntegerType(v.typ) && !cc.IsSignedInteger(v.typ) && v.typ.Size() == 8
+		fn.emit(&lsl.Observe{Pos: pos, Kind: kind, Name: s, Val: v.reg, Unsigned: unsigned})
 		return fn.voidValue()
 
 	case "lsl_observe_label":

@@ -39,10 +39,7 @@ func (e *Encoding) encodeObservations() {
 					g.slots = append(g.slots, map[lsl.ObsItem]Lit{})
 				}
 				for i, v := range p.val.Vals {
-					it := lsl.ObsItem{Kind: p.kind, Name: p.name, Val: v}
-					if p.kind == lsl.ObsLabel {
-						it.Val = lsl.Undefined
-					}
+					it := p.stmt.Item(v)
 					l := c.and(emit, p.val.Lits[i])
 					if old, ok := g.slots[k][it]; ok {
 						l = c.or(old, l)
@@ -153,10 +150,11 @@ func (e *Encoding) Outcome() lsl.Outcome {
 		if !e.c.g.Value(p.guard) {
 			continue
 		}
-		it := lsl.ObsItem{Kind: p.kind, Name: p.name}
+		var v lsl.Value
 		if p.kind != lsl.ObsLabel {
-			it.Val = e.value(p.val)
+			v = e.value(p.val)
 		}
+		it := p.stmt.Item(v)
 		if p.thread == rangeanalysis.InitThread {
 			o.Init[p.inv] = append(o.Init[p.inv], it)
 		} else {

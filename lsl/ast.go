@@ -357,6 +357,10 @@ type (
 		Kind ObsKind
 		Name string
 		Val  Reg // empty for ObsLabel
+		// Unsigned: the C type of Val is a 64-bit unsigned integer,
+		// held as its bit pattern (value.go); it prints as the unsigned
+		// number, not as the int64 of the same bits.
+		Unsigned bool
 	}
 	// Alloc: Dst = a block of Size bytes. Unless NoReuse, the block may
 	// be one freed earlier in the execution (by a Free of a reusable

@@ -355,11 +355,11 @@ func (in *Interp) exec(body []Stmt, fr frame) (*jumpSig, error) {
 				return nil, &InfeasibleError{Pos: pos}
 			}
 		case *Observe:
-			it := ObsItem{Kind: s.Kind, Name: s.Name}
+			var v Value
 			if s.Kind != ObsLabel {
-				it.Val = fr.get(s.Val)
+				v = fr.get(s.Val)
 			}
-			in.obs = append(in.obs, it)
+			in.obs = append(in.obs, s.Item(v))
 		case *Alloc:
 			fr[s.Dst] = Ptr(in.alloc(s))
 		case *Free:

@@ -12,13 +12,34 @@ type ObsItem struct {
 	Kind ObsKind
 	Name string
 	Val  Value // Undefined for labels
+	// Unsigned is Observe.Unsigned: Val prints as an unsigned 64-bit
+	// number.
+	Unsigned bool `json:",omitempty"`
+}
+
+// Item returns the observation s makes of value v (v is ignored for a
+// label).
+func (s *Observe) Item(v Value) ObsItem {
+	if s.Kind == ObsLabel {
+		return ObsItem{Kind: ObsLabel, Name: s.Name}
+	}
+	return ObsItem{Kind: s.Kind, Name: s.Name, Val: v, Unsigned: s.Unsigned}
 }
 
 func (o ObsItem) String() string {
 	if o.Kind == ObsLabel {
 		return "label " + o.Name
 	}
-	return o.Kind.String() + " " + o.Name + "=" + o.Val.String()
+	return o.Kind.String() + " " + o.Name + "=" + o.ValueString()
+}
+
+// ValueString renders the observed value as the program's C type reads
+// it: a 64-bit unsigned value as its unsigned number.
+func (o ObsItem) ValueString() string {
+	if o.Unsigned && o.Val.IsInt() {
+		return strconv.FormatUint(uint64(o.Val.IntVal()), 10)
+	}
+	return o.Val.String()
 }
 
 // Outcome is what one execution of a Test shows to its client: the

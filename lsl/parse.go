@@ -48,7 +48,8 @@ const maxDepth = 1000
 //	     | Name ":" [Pos] Body                             a labelled block
 //	     | ("break" | "continue") Name [ "if" Reg ] [Pos]
 //	     | ("assert" | "assume") Reg [Pos]
-//	     | "observe" ("input" | "output" | "label") Name [Reg] [Pos]
+//	     | "observe" ("input" | "output") ["unsigned"] Name Reg [Pos]
+//	     | "observe" "label" Name [Pos]
 //	     | "free" ["stable" | "noreuse"] Reg [Pos]
 //	     | "bound_exceeded" Name [Pos] .
 //
@@ -1044,6 +1045,12 @@ func (p *parser) observe() (Stmt, error) {
 		return nil, p.unexpected(t, "input, output or label")
 	}
 	p.next()
+	// "unsigned" before a name and a register is the keyword (a 64-bit
+	// unsigned value); alone before a register it is the name
+	if o.Kind != ObsLabel && isKeyword(p.peek(0), "unsigned") && isName(p.peek(1)) && !p.peek(1).nl && p.operandAt(2) {
+		o.Unsigned = true
+		p.next()
+	}
 	var err error
 	if o.Name, err = p.name("observation name"); err != nil {
 		return nil, err

@@ -349,6 +349,11 @@ func TestParseVariations(t *testing.T) {
 			"\nproc store(load) -> (if) {\n  if = load load\n  store if, load\n  break: {\n    break break if if\n  }\n  free noreuse\n}\n",
 		},
 		{
+			"unsigned before a name and a register is the keyword, alone it is a name",
+			"proc f(r) { observe output unsigned \"v\" r\n observe input unsigned r\n observe output unsigned unsigned r }",
+			"\nproc f(r) -> () {\n  observe output unsigned \"v\" r\n  observe input \"unsigned\" r\n  observe output unsigned \"unsigned\" r\n}\n",
+		},
+		{
 			"free noreuse of a register",
 			"proc f(p) { free noreuse noreuse free noreuse p\n}",
 			"\nproc f(p) -> () {\n  free noreuse noreuse\n  free noreuse p\n}\n",

@@ -255,7 +255,11 @@ func (p *printer) stmt(s Stmt, n int) {
 				p.printf(" %s", ident(string(s.Val)))
 			}
 		} else {
-			p.line(n, "observe %s %s %s", s.Kind, strconv.Quote(s.Name), ident(string(s.Val)))
+			unsigned := ""
+			if s.Unsigned {
+				unsigned = "unsigned "
+			}
+			p.line(n, "observe %s %s%s %s", s.Kind, unsigned, strconv.Quote(s.Name), ident(string(s.Val)))
 		}
 	case *Alloc:
 		nr := ""

@@ -317,6 +317,9 @@ func (sc *scope) stmt(s Stmt, labels []*Block) {
 			if s.Val != "" {
 				sc.errorf(pos, "observe label %q has a register", s.Name)
 			}
+			if s.Unsigned {
+				sc.errorf(pos, "observe label %q has a type", s.Name)
+			}
 		case ObsInput, ObsOutput:
 			if s.Val == "" {
 				sc.errorf(pos, "observe %s %q has no register", s.Kind, s.Name)

@@ -612,11 +612,11 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 				return more, nil, nil // the forks made before go on
 			}
 		case *lsl.Observe:
-			it := lsl.ObsItem{Kind: st.Kind, Name: st.Name}
+			var v lsl.Value
 			if r := in.src[0]; r != noReg {
-				it.Val = regs[r]
+				v = regs[r]
 			}
-			s.obs[th][inv] = append(slices.Clip(s.obs[th][inv]), it)
+			s.obs[th][inv] = append(slices.Clip(s.obs[th][inv]), st.Item(v))
 		case *lsl.Choose:
 			if st.Hi-st.Lo >= maxExplicitChoices || st.Hi < st.Lo {
 				return nil, nil, gaveUp("a choice among %d values", st.Hi-st.Lo+1)

@@ -546,12 +546,12 @@ func observation(t *lsl.Test, o lsl.Outcome) Observation {
 					vals = append(vals, "@"+it.Name)
 					call.Values = append(call.Values, Observed{Kind: "label", Name: it.Name})
 				} else {
-					vals = append(vals, it.Name+"="+it.Val.String())
+					vals = append(vals, it.Name+"="+it.ValueString())
 					kind := "output"
 					if it.Kind == lsl.ObsInput {
 						kind = "input"
 					}
-					call.Values = append(call.Values, Observed{Kind: kind, Name: it.Name, Value: it.Val.String()})
+					call.Values = append(call.Values, Observed{Kind: kind, Name: it.Name, Value: it.ValueString()})
 				}
 			}
 			out.Calls = append(out.Calls, call)

@@ -520,7 +520,7 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.Assume:
 		out = &lsl.Assume{Pos: s.Pos, Cond: r(s.Cond)}
 	case *lsl.Observe:
-		out = &lsl.Observe{Pos: s.Pos, Kind: s.Kind, Name: s.Name, Val: r(s.Val)}
+		out = &lsl.Observe{Pos: s.Pos, Kind: s.Kind, Name: s.Name, Val: r(s.Val), Unsigned: s.Unsigned}
 	case *lsl.Alloc:
 		out = &lsl.Alloc{Pos: s.Pos, Dst: r(s.Dst), Size: s.Size, Shape: s.Shape, NoReuse: s.NoReuse}
 	case *lsl.Free:

@@ -176,7 +176,7 @@ func litmusOutcome(f *litmus.File, t *lsl.Test, o lsl.Outcome) string {
 		for _, items := range invs {
 			for _, it := range items {
 				if it.Kind == lsl.ObsOutput {
-					parts = append(parts, fmt.Sprintf("%d:%s=%s;", th, it.Name, it.Val))
+					parts = append(parts, fmt.Sprintf("%d:%s=%s;", th, it.Name, it.ValueString()))
 				}
 			}
 		}

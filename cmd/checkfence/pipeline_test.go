@@ -267,3 +267,28 @@ func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
 	}
 	return cFile, testFile
 }
+
+// A uint64_t value with its top bit set prints as C reads it, in the
+// observation set, in the counterexample and in JSON, not as the int64 of
+// the same bits; narrower unsigned values print as they are.
+func TestUnsigned64Observations(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "testdata/unsigned64.c", "testdata/unsigned64.tests")
+	if code != exitFail {
+		t.Fatalf("status %d, want 1 (h is read before g's store is seen); stderr %s", code, errs)
+	}
+	for _, w := range []string{"v=18446744073709551615 w=4294967295 c=255", "v=18446744073709551615 w=0 c=255"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+	if strings.Contains(out, "v=-1") {
+		t.Errorf("a uint64_t printed as signed:\n%s", out)
+	}
+	code, out, errs = runCmd(t, "check", "--no-cache", "--json", "--model", "sc", "testdata/unsigned64.c", "testdata/unsigned64.tests")
+	if code != exitFail {
+		t.Fatalf("--json: status %d; stderr %s", code, errs)
+	}
+	if !strings.Contains(out, `"name":"v","value":"18446744073709551615"`) || strings.Contains(out, `"name":"v","value":"-1"`) {
+		t.Errorf("--json does not print the unsigned value:\n%s", out)
+	}
+}

@@ -89,11 +89,11 @@ func (e *engine) simulate(s *state, t int) []*state {
 				return nil
 			}
 		case *lsl.Observe:
-			item := lsl.ObsItem{Kind: st.Kind, Name: st.Name}
+			var v lsl.Value
 			if st.Kind != lsl.ObsLabel {
-				item.Val = e.reg(s, t, st.Val)
+				v = e.reg(s, t, st.Val)
 			}
-			th.obs[in.inv] = append(th.obs[in.inv], item)
+			th.obs[in.inv] = append(th.obs[in.inv], st.Item(v))
 		case *lsl.Choose:
 			vs, err := chooseValues(st)
 			if err != nil {
