@@ -70,7 +70,8 @@ const maxDepth = 1000
 // A Value line gives an initial value to the last global declared with that
 // name; a Test has at most one Init. A Pos without a file names the file of
 // the source directive (or no file, if there is none); a statement without
-// a Pos has the zero Pos. Parsing makes the values a natural constructor
+// a Pos has the zero Pos (with ParseTestFile, the position of its first
+// word). Parsing makes the values a natural constructor
 // would: nil for empty lists, nil for scalar shapes, except that the element
 // of an array of words is &Shape{} (a nil Elem would not be an array).
 func Parse(filename string, src []byte) (*Program, error) {
@@ -86,6 +87,20 @@ func Parse(filename string, src []byte) (*Program, error) {
 // src in error messages; errors are *Error.
 func ParseTest(filename string, src []byte) (*Test, error) {
 	p := newParser(filename, src)
+	return p.parseTest()
+}
+
+// ParseTestFile reads a hand-written Test as ParseTest does, but gives
+// every statement, operation and global without a position annotation the
+// position of its first word in filename, so that what Validate reports
+// about it points into the file.
+func ParseTestFile(filename string, src []byte) (*Test, error) {
+	p := newParser(filename, src)
+	p.tokenPositions = true
+	return p.parseTest()
+}
+
+func (p *parser) parseTest() (*Test, error) {
 	t, err := p.test()
 	if err != nil {
 		return nil, err
@@ -275,8 +290,12 @@ type parser struct {
 	lx       lexer
 	buf      []token // lookahead
 	srcFile  string  // the file of the source directive
-	depth    int
-	globals  map[string]*Global // the last global of each name, for value
+	// tokenPositions: a statement, operation or global without a
+	// position annotation is given the position of its first word
+	// (ParseTestFile)
+	tokenPositions bool
+	depth          int
+	globals        map[string]*Global // the last global of each name, for value
 }
 
 func newParser(filename string, src []byte) *parser {
@@ -510,6 +529,7 @@ func (p *parser) invocations() ([]*Invocation, error) {
 	}
 	var invs []*Invocation
 	for !isPunct(p.peek(0), "}") {
+		opTok := p.peek(0)
 		if err := p.expectKeyword("op"); err != nil {
 			return nil, err
 		}
@@ -520,6 +540,9 @@ func (p *parser) invocations() ([]*Invocation, error) {
 		pos, err := p.optPos()
 		if err != nil {
 			return nil, err
+		}
+		if p.tokenPositions && !pos.IsValid() {
+			pos = p.tokenPos(opTok)
 		}
 		body, err := p.body()
 		if err != nil {
@@ -532,7 +555,7 @@ func (p *parser) invocations() ([]*Invocation, error) {
 }
 
 func (p *parser) global() (*Global, error) {
-	p.next()
+	globalTok := p.next()
 	name, err := p.name("global name")
 	if err != nil {
 		return nil, err
@@ -557,6 +580,9 @@ func (p *parser) global() (*Global, error) {
 	}
 	if g.Pos, err = p.optPos(); err != nil {
 		return nil, err
+	}
+	if p.tokenPositions && !g.Pos.IsValid() {
+		g.Pos = p.tokenPos(globalTok)
 	}
 	return g, nil
 }
@@ -801,8 +827,20 @@ func (p *parser) body() ([]Stmt, error) {
 	return body, nil
 }
 
+// stmt reads a statement; with tokenPositions, one without a position
+// annotation gets the position of its first word.
 func (p *parser) stmt() (Stmt, error) {
 	t := p.peek(0)
+	s, err := p.stmtAt(t)
+	if err == nil && p.tokenPositions && !s.Position().IsValid() {
+		setPos(s, p.tokenPos(t))
+	}
+	return s, err
+}
+
+func (p *parser) tokenPos(t token) Pos { return Pos{File: p.filename, Line: t.line, Col: t.col} }
+
+func (p *parser) stmtAt(t token) (Stmt, error) {
 	if isName(t) {
 		switch n := p.peek(1); {
 		case isPunct(n, "="):
@@ -885,6 +923,12 @@ func (p *parser) endStmt(s Stmt) error {
 	if err != nil {
 		return err
 	}
+	setPos(s, pos)
+	return nil
+}
+
+// setPos sets the position of statement s.
+func setPos(s Stmt, pos Pos) {
 	switch s := s.(type) {
 	case *Const:
 		s.Pos = pos
@@ -918,8 +962,11 @@ func (p *parser) endStmt(s Stmt) error {
 		s.Pos = pos
 	case *BoundExceeded:
 		s.Pos = pos
+	case *Atomic:
+		s.Pos = pos
+	case *Block:
+		s.Pos = pos
 	}
-	return nil
 }
 
 func (p *parser) block() (Stmt, error) {

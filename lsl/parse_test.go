@@ -507,3 +507,48 @@ func reprintGolden(t *testing.T, file string, src []byte) []byte {
 	}
 	return []byte(p.String())
 }
+
+// TestParseTestFilePositions: a hand-written test gets the positions of
+// its words where it has no annotations, and keeps its annotations.
+func TestParseTestFilePositions(t *testing.T) {
+	src := "test T\nglobal x @1\nthread {\n  op P @9:9 {\n    r = 1\n    atomic { store r, r @2:3 }\n    L: { break L }\n  }\n}\n"
+	want := map[string]Pos{
+		"global": {File: "h.lsl", Line: 2, Col: 1},
+		"op":     {Line: 9, Col: 9},
+		"const":  {File: "h.lsl", Line: 5, Col: 5},
+		"atomic": {File: "h.lsl", Line: 6, Col: 5},
+		"store":  {Line: 2, Col: 3},
+		"block":  {File: "h.lsl", Line: 7, Col: 5},
+		"break":  {File: "h.lsl", Line: 7, Col: 10},
+	}
+	for _, file := range []bool{true, false} {
+		parse := ParseTest
+		if file {
+			parse = ParseTestFile
+		}
+		tt, err := parse("h.lsl", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv := tt.Threads[0][0]
+		body := inv.Body
+		got := map[string]Pos{
+			"global": tt.Globals[0].Pos,
+			"op":     inv.Pos,
+			"const":  body[0].Position(),
+			"atomic": body[1].Position(),
+			"store":  body[1].(*Atomic).Body[0].Position(),
+			"block":  body[2].Position(),
+			"break":  body[2].(*Block).Body[0].Position(),
+		}
+		for k, g := range got {
+			w := want[k]
+			if !file && w.File != "" {
+				w = Pos{} // ParseTest leaves unannotated positions zero
+			}
+			if g != w {
+				t.Errorf("file=%v %s: position %v, want %v", file, k, g, w)
+			}
+		}
+	}
+}

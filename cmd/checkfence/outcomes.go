@@ -44,7 +44,7 @@ func outcomesCommand(status *int) *cli.Command {
 					errs = append(errs, err)
 					continue
 				}
-				t, err := lsl.ParseTest(path, src)
+				t, err := lsl.ParseTestFile(path, src)
 				if err == nil {
 					err = lsl.ValidateTest(t)
 				}

@@ -26,6 +26,9 @@ func TestOutcomesCommand(t *testing.T) {
 			"SB on tso: 4 outcomes", "t0.0{output a=0} | t1.0{output b=0}"}, ""},
 		{"malformed", []string{"outcomes", "testdata/bad.lsl"}, 2, nil, "testdata/bad.lsl:5:3: expected register"},
 		{"no files", []string{"outcomes"}, 2, nil, "no LSL files"},
+		// what the validation finds points into the file, as parse errors do
+		{"invalid register", []string{"outcomes", "testdata/invalid.lsl"}, 2, nil, "testdata/invalid.lsl:7:5: thread 0: register py is read but never assigned"},
+		{"invalid label", []string{"outcomes", "testdata/invalid.lsl"}, 2, nil, "testdata/invalid.lsl:9:5: thread 0, op P0: observe label \"l\" has a register"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
