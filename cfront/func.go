@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"strconv"
+	"strings"
 
 	"modernc.org/cc/v4"
 
@@ -447,13 +448,20 @@ func (fn *funcTr) compound(cs *cc.CompoundStatement, isBody bool) {
 // fence placed there means the same in the C text and in the LSL: none is
 // marked inside an atomic block, before a labelled statement (a jump to
 // the label would skip the fence in C), or where the position is not in
-// the function's own file (code from a macro or an included file).
+// the file that defines the function (code of an inline function defined
+// elsewhere). A function defined in a header of the program has its
+// slots there (the algorithm of a header-only structure); one of the
+// headers checkfence ships has none.
 //
 // Slots are marked in source order, so each is after the last: one that
 // is not lies in a macro's expansion (its statements all have the
 // position of the macro's use), where the C text has no place for it.
 func (fn *funcTr) fenceSlot(pos lsl.Pos) {
-	if !fn.f.l.opts.FenceSlots || fn.atomic > 0 || pos.File != fn.f.name || pos.Line < 1 {
+	if !fn.f.l.opts.FenceSlots || fn.atomic > 0 || pos.Line < 1 {
+		return
+	}
+	def := posOf(fn.p.def).File
+	if pos.File != def || strings.HasPrefix(def, includeDir+"/") {
 		return
 	}
 	last := fn.lastSlot
@@ -461,8 +469,17 @@ func (fn *funcTr) fenceSlot(pos lsl.Pos) {
 		return
 	}
 	fn.lastSlot = pos
-	fn.f.l.slots++
-	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: fn.f.l.slots})
+	l := fn.f.l
+	n, ok := l.slotAt[pos]
+	if !ok {
+		if l.slotAt == nil {
+			l.slotAt = map[lsl.Pos]int{}
+		}
+		l.slots++
+		n = l.slots
+		l.slotAt[pos] = n
+	}
+	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n})
 }
 
 // slotBefore marks the fence slot before a block item, unless it is

@@ -13,8 +13,12 @@ import (
 // linker collects the globals and procedures of all translation units into
 // one program, resolving names with external linkage across files.
 type linker struct {
-	opts     Options
-	slots    int // fence slots marked so far
+	opts  Options
+	slots int // fence slots marked so far
+	// slotAt numbers each slot by its place in the source: an inline
+	// function of a header that several files include is translated
+	// once per file, and a fence placed there is in every copy
+	slotAt   map[lsl.Pos]int
 	prog     *lsl.Program
 	errs     ErrorList
 	files    []*fileTr

@@ -241,3 +241,82 @@ func TestPetersonOnTSO(t *testing.T) {
 		t.Errorf("%s, cost %d: %v; want %v", r.Verdict, r.Cost, got, want)
 	}
 }
+
+// A structure written in a header (static inline functions) gets its
+// fences in the header: the slots are in the file that defines each
+// function, the patch edits the header, and the patched program passes.
+// Two files include it, each with its own copy of publish; a slot is a
+// place in the source, so one fence there serves both copies (cost 2,
+// not 3 with the store-store fence paid per copy).
+func TestHeaderOnlyStructure(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"mp.c", "mp2.c", "mp.h", "mp.tests"} {
+		b, err := os.ReadFile(filepath.Join("testdata/header", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), b, 0o644)
+	}
+	tsrc, _ := os.ReadFile(filepath.Join(dir, "mp.tests"))
+	ts, err := tests.Parse("mp.tests", tsrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	slotted, err := cfront.Compile([]string{"mp.c", "mp2.c"}, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inHeader := 0
+	for _, p := range slotted.Procs {
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			if f, ok := s.(*lsl.Fence); ok && f.Slot != 0 && f.Pos.File == "mp.h" {
+				inHeader++
+			}
+			return true
+		})
+	}
+	if inHeader == 0 {
+		t.Errorf("no fence slot in mp.h")
+	}
+	spec, _ := cfront.Compile([]string{"mp.c", "mp2.c"}, cfront.Options{})
+	r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var fences []Candidate
+	for _, a := range r.Added {
+		got = append(got, a.Candidate.String())
+		fences = append(fences, a.Candidate)
+	}
+	want := []string{"store-store fence at mp.h:9:2", "load-load fence at mp.h:16:2"}
+	if r.Verdict != Found || !slices.Equal(got, want) || r.Cost != 2 {
+		t.Fatalf("%s: %v, cost %d; want %v, cost 2", r.Verdict, got, r.Cost, want)
+	}
+	diff, err := Patch(fences, os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(diff), "--- a/mp.h\n") || strings.Contains(string(diff), "a/mp.c") || strings.Count(string(diff), "lsl_fence") != 2 {
+		t.Errorf("the patch does not edit the header alone:\n%s", diff)
+	}
+	cmd := exec.Command("patch", "-p1", "--batch", "--quiet")
+	cmd.Stdin = strings.NewReader(string(diff))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		if _, lerr := exec.LookPath("patch"); lerr != nil {
+			t.Skip("no patch command")
+		}
+		t.Fatalf("patch: %v\n%s", err, out)
+	}
+	patched, err := cfront.Compile([]string{"mp.c", "mp2.c"}, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, test := range ts {
+		res, err := mining.CheckTest(context.Background(), patched, nil, test, memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+		if err != nil || res.Verdict != mining.Pass {
+			t.Fatalf("patched mp.h, %s on relaxed: %v %v", test.Name, res.Verdict, err)
+		}
+	}
+}
