@@ -117,7 +117,7 @@
 // # Allocation and reuse
 //
 // A block that a reusable free may free can be handed out again by an
-// allocation of the same size and layout: the allocation's value ranges
+// allocation of the same size and words (lsl.MayReuse): the allocation's value ranges
 // over its own block and those. Such allocations and frees are events of
 // the memory order, and the allocator's state of each block is encoded
 // like a value axiom over them: double frees and uses after free are

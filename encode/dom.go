@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"slices"
 	"sort"
 
 	"checkfence/lsl"
@@ -164,6 +165,39 @@ func (e *Encoding) eqUncached(a, b *Dom) Lit {
 		}
 	}
 	return x
+}
+
+// addresses returns d itself if no value of d is a pointer with trailing
+// zero offsets, else a variable over the addresses its values denote
+// (lsl.Value.Address), each true when one of its values is: what
+// comparisons of pointers compare.
+func (e *Encoding) addresses(d *Dom) *Dom {
+	if a, ok := e.addrDoms[d]; ok {
+		return a
+	}
+	a := d
+	if slices.ContainsFunc(d.Vals, func(v lsl.Value) bool { return v.Address() != v }) {
+		group := map[lsl.Value][]Lit{}
+		var vals []lsl.Value
+		for i, v := range d.Vals {
+			w := v.Address()
+			if _, ok := group[w]; !ok {
+				vals = append(vals, w)
+			}
+			group[w] = append(group[w], d.Lits[i])
+		}
+		vals = uniqueSorted(vals)
+		a = &Dom{Vals: vals, Lits: make([]Lit, len(vals)), idx: make(map[lsl.Value]int, len(vals))}
+		for i, v := range vals {
+			a.idx[v] = i
+			a.Lits[i] = e.c.or(group[v]...)
+		}
+	}
+	if e.addrDoms == nil {
+		e.addrDoms = map[*Dom]*Dom{}
+	}
+	e.addrDoms[d] = a
+	return a
 }
 
 // mayEqual reports whether a and b share a value.

@@ -138,10 +138,11 @@ type Encoding struct {
 	// ExceedRepresentatives and ExceedAssumptions for how questions use it.
 	Symmetry *symmetry.Group
 
-	c      *cnf
-	opt    Options
-	consts map[lsl.Value]*Dom
-	eqs    map[[2]*Dom]Lit
+	c        *cnf
+	opt      Options
+	consts   map[lsl.Value]*Dom
+	eqs      map[[2]*Dom]Lit
+	addrDoms map[*Dom]*Dom // Dom -> its addresses (addresses)
 	// universe is every value of the test, for Options.NoRangeAnalysis.
 	universe []lsl.Value
 	obs      []*obsPoint

@@ -469,7 +469,8 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 // of e.eq instead of the product table: comparing two pointers from large
 // sets (a CAS on a list node) would otherwise tabulate every pair. The
 // result follows lsl.Eval: undefined on either side is a fault (result
-// undefined), anything else compares as values.
+// undefined), anything else compares as values, pointers by the address
+// they denote (lsl.Value.Address; same compares values).
 func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
 	e := te.e
 	c := e.c
@@ -489,6 +490,9 @@ func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
 		te.fault(c.and(g, bad), lsl.FaultUndefined, s)
 	}
 	same := e.eq(a, b)
+	if s.Op != lsl.OpSame {
+		same = e.eq(e.addresses(a), e.addresses(b)) // as lsl.Eval compares
+	}
 	yes, no := lsl.Bool(s.Op != lsl.OpNe), lsl.Bool(s.Op == lsl.OpNe)
 	// An executed comparison has Eval's result; a result outside the value
 	// set of the analysis is out of thin air (e.is gives false).

@@ -2,6 +2,7 @@ package lsl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -82,38 +83,50 @@ type Field struct {
 	Shape *Shape
 }
 
-// IsScalar reports whether s is a single word.
-// SameLayout reports whether two shapes have the same structure (field
-// names aside): a block freed under one may be handed out again under the
-// other, and the offsets of a pointer into it mean the same locations.
-func (s *Shape) SameLayout(t *Shape) bool {
-	if s.IsScalar() || t.IsScalar() {
-		return s.IsScalar() && t.IsScalar()
+// SameWords reports whether a block allocated with layout s may be handed
+// out again to an allocation with layout t (SEMANTICS.md: any block of the
+// same size) with every pointer into it keeping its meaning: when either
+// layout is unknown (nil: the program reaches the block through pointers
+// of any type), or when the two have the same words at the same offsets,
+// field names aside, so that a struct of n scalars and an array of n
+// scalars are alike. Blocks of one size whose words differ (a struct of a
+// struct against a flat one, chars against ints) are not: locations are
+// named by offsets, not bytes, and the model cannot say which word of one
+// layout a byte of the other falls in.
+func SameWords(s, t *Shape) bool {
+	if s == nil || t == nil {
+		return true
 	}
-	if (s.Fields == nil) != (t.Fields == nil) {
-		return false
-	}
-	if s.Fields == nil {
-		return s.Len == t.Len && s.Elem.SameLayout(t.Elem)
-	}
-	if len(s.Fields) != len(t.Fields) {
-		return false
-	}
-	for i := range s.Fields {
-		if !s.Fields[i].Shape.SameLayout(t.Fields[i].Shape) {
-			return false
+	return slices.EqualFunc(s.words(nil, nil), t.words(nil, nil), slices.Equal)
+}
+
+// words appends the offsets of each word of a block of layout s, in order,
+// to out; prefix is the offsets of s within the block.
+func (s *Shape) words(prefix []int64, out [][]int64) [][]int64 {
+	switch {
+	case s.IsScalar():
+		return append(out, slices.Clone(prefix))
+	case s.Fields != nil:
+		for i, f := range s.Fields {
+			out = f.Shape.words(append(slices.Clip(prefix), int64(i)), out)
+		}
+	default:
+		for i := int64(0); i < s.Len; i++ {
+			out = s.Elem.words(append(slices.Clip(prefix), i), out)
 		}
 	}
-	return true
+	return out
 }
 
 // MayReuse reports whether allocation b may hand out a block that
-// allocation a made (SEMANTICS.md: a block of the same size; here also of
-// the same layout, so that pointers into it keep their meaning).
+// allocation a made (SEMANTICS.md: a block of the same size; here also
+// with the same words, SameWords, so that pointers into it keep their
+// meaning).
 func MayReuse(a, b *Alloc) bool {
-	return a != b && !b.NoReuse && a.Size == b.Size && a.Shape.SameLayout(b.Shape)
+	return a != b && !b.NoReuse && a.Size == b.Size && SameWords(a.Shape, b.Shape)
 }
 
+// IsScalar reports whether s is a single word.
 func (s *Shape) IsScalar() bool { return s == nil || (s.Fields == nil && s.Elem == nil) }
 
 // Locate says whether offsets name a word of a block of shape s: each

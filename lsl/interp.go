@@ -23,7 +23,7 @@ type InterpOptions struct {
 	// Nil means s.Lo.
 	Choose func(s *Choose) int64
 	// Reuse picks the block an Alloc without NoReuse returns: one of the
-	// bases in freed (blocks of its size and layout freed earlier by a
+	// bases in freed (blocks of its size and words (lsl.MayReuse) freed earlier by a
 	// reusable free, oldest first), or 0 for a fresh block. Nil means
 	// always a fresh block.
 	Reuse func(s *Alloc, freed []int64) int64
@@ -387,9 +387,9 @@ func (in *Interp) exec(body []Stmt, fr frame) (*jumpSig, error) {
 }
 
 func (in *Interp) alloc(s *Alloc) int64 {
-	var fits []int64 // freed blocks of s's size and layout
+	var fits []int64 // freed blocks of s's size and words (MayReuse)
 	for _, b := range in.freed {
-		if blk := in.blocks[b]; blk.size == s.Size && blk.shape.SameLayout(s.Shape) {
+		if blk := in.blocks[b]; blk.size == s.Size && SameWords(blk.shape, s.Shape) {
 			fits = append(fits, b)
 		}
 	}

@@ -174,7 +174,7 @@ func TestInterp(t *testing.T) {
 			call: "f", want: []Value{Ptr(1), Ptr(1), Int(1)},
 		},
 		{
-			name: "a block is reused only by an allocation of its size and layout",
+			name: "a block is reused only by an allocation of its size and words",
 			procs: []*Proc{itProc("f", nil, itRegs("q", "r"),
 				&Alloc{Pos: itAt(2), Dst: "p", Size: 16, Shape: &Shape{Fields: []Field{{Name: "a"}, {Name: "b"}}}},
 				&Free{Pos: itAt(3), Addr: "p"},
@@ -419,5 +419,39 @@ func TestInterpMemoryPersists(t *testing.T) {
 	}
 	if in.Steps() == 0 {
 		t.Errorf("no steps counted")
+	}
+}
+
+// TestSameWords: a freed block may be handed out again to an allocation of
+// the same size whose layout has the same words at the same offsets
+// (names aside, struct or array alike), or whose layout is unknown.
+func TestSameWords(t *testing.T) {
+	word := &Shape{}
+	pair := &Shape{Fields: []Field{{Name: "next"}, {Name: "value"}}}
+	arr2 := &Shape{Elem: word, Len: 2}
+	nested := &Shape{Fields: []Field{{Name: "a", Shape: pair}, {Name: "b"}}}
+	arr3 := &Shape{Elem: word, Len: 3}
+	arrOfPairs := &Shape{Elem: pair, Len: 2}
+	pairOfPairs := &Shape{Fields: []Field{{Name: "x", Shape: pair}, {Name: "y", Shape: pair}}}
+	for _, tc := range []struct {
+		name string
+		s, t *Shape
+		want bool
+	}{
+		{"a struct and another of other names", pair, &Shape{Fields: []Field{{Name: "x"}, {Name: "y"}}}, true},
+		{"a struct of two words and an array of two", pair, arr2, true},
+		{"unknown and a struct", nil, pair, true},
+		{"a struct and unknown", nested, nil, true},
+		{"a nested struct and an array of as many words", nested, arr3, false},
+		{"an array of structs and a struct of structs", arrOfPairs, pairOfPairs, true},
+		{"two words and three", arr2, arr3, false},
+		{"a word and an array of one", word, &Shape{Elem: word, Len: 1}, false},
+	} {
+		if got := SameWords(tc.s, tc.t); got != tc.want {
+			t.Errorf("%s: SameWords = %v, want %v", tc.name, got, tc.want)
+		}
+		if got := SameWords(tc.t, tc.s); got != tc.want {
+			t.Errorf("%s, swapped: SameWords = %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -69,7 +69,7 @@ const (
 	OpBNot // typed unary, bitwise complement
 
 	OpLNot // logical not: 1 if the operand is 0, else 0 (pointers are non-zero)
-	OpEq   // untyped: integers and pointers compared as LSL values
+	OpEq   // untyped: integers as values, pointers as addresses (Value.Address)
 	OpNe
 	OpLt // typed comparisons; pointers only within one block
 	OpLe
@@ -208,9 +208,9 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 	}
 	switch op {
 	case OpEq:
-		return Bool(a == b), NoFault
+		return Bool(a.Address() == b.Address()), NoFault
 	case OpNe:
-		return Bool(a != b), NoFault
+		return Bool(a.Address() != b.Address()), NoFault
 	case OpOffset:
 		if a.kind != KindPtr || b.kind != KindInt {
 			return Undefined, FaultPointer
@@ -240,7 +240,7 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 		case a.kind == KindInt && b.kind == KindInt:
 			c = compareInts(t, a.n, b.n)
 		case a.kind == KindPtr && b.kind == KindPtr && a.n == b.n:
-			c = Compare(a, b)
+			c = Compare(a.Address(), b.Address())
 		default:
 			return Undefined, FaultPointer
 		}

@@ -83,6 +83,26 @@ func (v Value) WithOffset(k int64) Value {
 	return Value{kind: KindPtr, n: v.n, offs: v.offs + encodeOffsets([]int64{k})}
 }
 
+// Address returns the address v denotes, as C compares pointers: a pointer
+// with its trailing zero offsets removed, since a block, its first field
+// and the first element of that field start at one address ([b], [b 0]
+// and [b 0 0] compare equal in C, as (void *)p == (void *)&p->first
+// does). Other values are themselves.
+func (v Value) Address() Value {
+	if v.kind != KindPtr || v.offs == "" {
+		return v
+	}
+	o := v.Offsets()
+	n := len(o)
+	for n > 0 && o[n-1] == 0 {
+		n--
+	}
+	if n == len(o) {
+		return v
+	}
+	return Ptr(v.n, o[:n]...)
+}
+
 // WithLastOffset returns the pointer v with its last offset replaced by k.
 func (v Value) WithLastOffset(k int64) Value {
 	o := v.Offsets()

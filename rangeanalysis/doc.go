@@ -25,7 +25,7 @@
 //
 // An allocation's register holds its own block's base and, when a free
 // that may hand blocks out again (lsl.FreeUnsafe, lsl.FreeStable) may free
-// a block of another allocation of the same size and layout
+// a block of another allocation of the same size and words (lsl.MayReuse)
 // (lsl.MayReuse), that block's base too (SEMANTICS.md, "Allocation and
 // freeing"). Which blocks such frees may free is part of the fixpoint.
 // Result.Reused and Result.MayUseAfterFree tell the encoder which blocks

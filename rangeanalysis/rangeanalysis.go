@@ -477,6 +477,10 @@ func compare(op lsl.OpCode, a, b, dst valueSet) bool {
 		changed = dst.add(lsl.Undefined, 0) || changed
 	}
 	eqVal, neVal := lsl.Bool(op != lsl.OpNe), lsl.Bool(op == lsl.OpNe)
+	if op != lsl.OpSame {
+		// eq and ne compare pointers by address (lsl.Value.Address)
+		a, b = addresses(a), addresses(b)
+	}
 	// the two defined values of b with the least depths
 	var best [2]lsl.Value
 	var bestD [2]int
@@ -514,6 +518,30 @@ func compare(op lsl.OpCode, a, b, dst valueSet) bool {
 		}
 	}
 	return changed
+}
+
+// addresses returns s with each pointer replaced by the address it
+// denotes (lsl.Value.Address), at the least depth of the values denoting
+// it; s itself if that changes nothing.
+func addresses(s valueSet) valueSet {
+	changed := false
+	for v := range s {
+		if v.Address() != v {
+			changed = true
+			break
+		}
+	}
+	if !changed {
+		return s
+	}
+	out := valueSet{}
+	for v, d := range s {
+		w := v.Address()
+		if old, ok := out[w]; !ok || d < old {
+			out[w] = d
+		}
+	}
+	return out
 }
 
 // isUnbounded reports whether op can produce values outside any finite set

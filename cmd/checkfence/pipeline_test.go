@@ -292,3 +292,14 @@ func TestUnsigned64Observations(t *testing.T) {
 		t.Errorf("--json does not print the unsigned value:\n%s", out)
 	}
 }
+
+// A block from an allocation of unknown layout (a void * wrapper) may be
+// handed out again to a typed allocation of the same size (SEMANTICS.md:
+// any block of the same size): the Treiber stack's ABA shows, on sc, as a
+// double free.
+func TestReuseAcrossLayouts(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "testdata/aba-wrapper.c", "testdata/aba-wrapper.tests")
+	if code != exitFail || !strings.Contains(out, "double free") {
+		t.Errorf("status %d, want 1 with a double free; stderr %s\n%s", code, errs, out)
+	}
+}

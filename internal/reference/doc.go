@@ -27,7 +27,7 @@
 //   - Allocation and freeing (SEMANTICS.md): every block has a state, live
 //     or freed by a kind of free. A free of a block start and an
 //     allocation that takes a freed block (another Alloc statement's, of
-//     its size and layout, freed by free or lsl_free) are events placed in
+//     its size and words (lsl.MayReuse), freed by free or lsl_free) are events placed in
 //     <M like accesses: after the accesses before a free in program order,
 //     before the accesses after a reuse, in program order with the
 //     thread's events on the same block, and in program order with

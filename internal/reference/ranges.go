@@ -22,7 +22,7 @@ type ranges struct {
 	regs []map[lsl.Reg]valueSet // per thread, init thread first
 	locs map[lsl.Value]valueSet
 	// reusable holds the blocks a free of a reusable kind may free: an
-	// allocation of the same size and layout may take them
+	// allocation of the same size and words (lsl.MayReuse) may take them
 	reusable map[int64]bool
 	bound    int // values with a larger tag are discarded
 	changed  bool
@@ -45,7 +45,7 @@ func unbounded(op lsl.OpCode) bool {
 // analyze computes the value sets of all threads' code to a fixpoint.
 //
 // Sources of values: constants, choices, allocations (their own block, and
-// the blocks of the same size and layout that a free or lsl_free may
+// the blocks of the same size and words (lsl.MayReuse) that a free or lsl_free may
 // return) and the initial values of targeted locations. Undefined enters as the content of a register read
 // where it may not have been assigned yet, as the result of a primitive on
 // operands that fault, as the result of a load through an invalid address,

@@ -69,7 +69,7 @@ type memory struct {
 	globals map[int64]*lsl.Global
 	allocs  map[int64]bool // bases of the test's Alloc statements
 	// stmts maps each Alloc statement's base to the statement, whose
-	// size and layout say which allocations may hand its block out again
+	// size and words (lsl.MayReuse) say which allocations may hand its block out again
 	stmts     map[int64]*lsl.Alloc
 	firstBase int64 // the least Alloc base: block states are indexed from it
 }
