@@ -21,6 +21,37 @@
 // need no special circuits, and undefined values and faults are just rows
 // of the table. Labelled blocks merge the states that leave them.
 //
+// # Partial executions
+//
+// The lazy unrolling's bound question (paper Section 3.3) asks whether an
+// execution runs past a loop bound. A thread that does is cut there: the
+// unrolled code has no next iteration, so the thread goes on without it
+// (derailed), and what it does afterwards is not what the program does.
+// If another thread then waits for what the program would have done (a
+// spin loop reduced to an assume, a lock, an lsl_assume), its assume fails
+// and the execution is removed, and with it the proof that the bound is
+// too small: a wrong pass on every model (a thread that counts to a value
+// another thread read, then sets a flag the other waits for).
+//
+// So under the bound question (ExceedAssumptions assume Partial) a thread
+// whose assume fails stops there instead: its later code does not run.
+// Every prefix of an execution in which each thread has run a prefix of
+// its code, and the exceeding thread has reached its bound, is such a
+// partial execution (on models that keep a load before a later store of
+// the thread, the prefix up to the exceed point in the memory order; the
+// waiting threads stop at their first assume that the cut makes fail), so
+// no execution of the program runs past a bound that the question proves
+// sufficient. The converse need not hold: a thread may stop at an assume
+// that no continuation satisfies (lsl_assume(false)), or under serial
+// inside an operation while the others run on, and a bound may be raised
+// that no complete execution needs: a larger unrolling, never a wrong
+// verdict. Every other question assumes Partial false (Assumptions,
+// PastBoundAfterFault): outcomes, errors and counterexamples are those of
+// complete executions. mining's TestExplicitBoundsDifferential checks the
+// bound answers against the explicit serial runs, which stop a run at its
+// bound whatever later operations would assume (without partial
+// executions it fails).
+//
 // # Memory order
 //
 // Accesses are grouped into order nodes: an atomic block, or under serial a

@@ -133,6 +133,11 @@ type Encoding struct {
 	Error Lit
 	// Exceeded is true iff the execution exceeds some loop bound.
 	Exceeded Lit
+	// partial, assumed by the bound question only (ExceedAssumptions),
+	// lets a thread stop at an assume that fails instead of removing the
+	// execution: see "Partial executions" in doc.go. Every other question
+	// assumes it false (Assumptions, PastBoundAfterFault).
+	partial Lit
 	// Symmetry is the group of the test's interchangeable threads (nil
 	// if none; package symmetry); see SymmetryAssumptions,
 	// ExceedRepresentatives and ExceedAssumptions for how questions use it.
@@ -297,6 +302,9 @@ func (e *Encoding) Assumptions() []Lit {
 	as := e.FenceAssumptions()
 	if e.Exceeded != e.c.F() {
 		as = append(as, e.Exceeded.Not())
+	}
+	if e.partial != 0 {
+		as = append(as, e.partial.Not())
 	}
 	return as
 }

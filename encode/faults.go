@@ -46,6 +46,25 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	return l
 }
 
+// Partial returns the literal that lets threads stop at failing assumes
+// (doc.go, "Partial executions"): ExceedAssumptions assume it, every other
+// question its negation. False if the test has no assume that can fail.
+func (e *Encoding) Partial() Lit {
+	if e.partial == 0 {
+		return e.c.F()
+	}
+	return e.partial
+}
+
+// partialLit returns the literal that lets threads stop at failing
+// assumes (Encoding.partial), made when first needed.
+func (e *Encoding) partialLit() Lit {
+	if e.partial == 0 {
+		e.partial = e.c.newVar()
+	}
+	return e.partial
+}
+
 // passBoundsOnlyUnfaulted makes each exceed point count only for a thread
 // that has not faulted before it (Options.FixedBounds).
 func (e *Encoding) passBoundsOnlyUnfaulted() {
@@ -76,6 +95,9 @@ func (e *Encoding) PastBoundAfterFault() Lit {
 	}
 	q := c.newVar()
 	c.add(append([]Lit{q.Not()}, after...)...)
+	if e.partial != 0 {
+		c.add(q.Not(), e.partial.Not()) // complete executions only
+	}
 	for _, p := range e.Exceeds {
 		// q: no thread runs past a bound before faulting
 		c.add(q.Not(), p.reached.Not(), e.faultedBefore(p))

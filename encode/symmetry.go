@@ -129,7 +129,11 @@ func (e *Encoding) SymmetryAssumptions() []Lit {
 // execution exceed the bound of a loop of ExceedRepresentatives?": the
 // fences in force and RepresentativeAssumptions.
 func (e *Encoding) ExceedAssumptions() []Lit {
-	return append(e.FenceAssumptions(), e.RepresentativeAssumptions()...)
+	as := append(e.FenceAssumptions(), e.RepresentativeAssumptions()...)
+	if e.partial != 0 {
+		as = append(as, e.partial) // executions may be partial (doc.go)
+	}
+	return as
 }
 
 // RepresentativeAssumptions returns the symmetry constraints among each

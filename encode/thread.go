@@ -279,7 +279,14 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			cond := te.reg(s.Cond)
 			te.fault(c.and(g, e.truthy(cond).Not()), lsl.FaultAssert, s)
 		case *lsl.Assume:
-			c.add(g.Not(), te.derail(), e.truthy(te.reg(s.Cond)))
+			// A failing assume removes the execution, except that the
+			// bound question (e.partial) lets the thread stop here:
+			// its later code does not run (doc.go, "Partial executions").
+			fail := c.andN(g, te.derail().Not(), e.truthy(te.reg(s.Cond)).Not())
+			if fail != c.F() {
+				c.add(fail.Not(), e.partialLit())
+				te.st.guard = c.and(g, fail.Not())
+			}
 		case *lsl.Observe:
 			p := &obsPoint{thread: te.thread, inv: te.inv, kind: s.Kind, name: s.Name, guard: g, stmt: s}
 			if s.Kind == lsl.ObsLabel {

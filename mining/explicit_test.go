@@ -163,10 +163,22 @@ func explicitBoundsAgainstEncoder(t *testing.T, test *lsl.Test, mutant explicitM
 	if err != nil {
 		t.Fatalf("%s: %v", test.Name, err)
 	}
-	if exceeds(ctx, mustPrepare(t, test), false) && len(r.exceeded) == 0 {
+	enc := mustPrepare(t, test)
+	solver := exceeds(ctx, enc, false)
+	// Under serial the bound question's partial executions may stop a
+	// thread inside an operation while others run on, which no serial
+	// execution does (encode/doc.go): compare complete executions here.
+	complete := enc.Solve(ctx, append(enc.FenceAssumptions(), enc.Exceeded, enc.Partial().Not())...) == 1
+	if complete && len(r.exceeded) == 0 {
 		return "  the solver finds an execution that exceeds a bound; the explicit enumeration names no loop\n", true
 	}
 	if len(r.exceeded) > 0 {
+		if !solver && mutant == mutantNone {
+			// the run stops at the bound, whatever the invocations not
+			// yet run would assume: the solver's bound question must
+			// find it too (encode/doc.go, "Partial executions")
+			return fmt.Sprintf("  the explicit enumeration exceeds %v; the solver finds no execution that does\n", r.exceeded), true
+		}
 		return "", true
 	}
 	return explicitAgainstReference(t, test, mutant)

@@ -303,3 +303,22 @@ func TestReuseAcrossLayouts(t *testing.T) {
 		t.Errorf("status %d, want 1 with a double free; stderr %s\n%s", code, errs, out)
 	}
 }
+
+// A thread that runs past its loop bound cannot set the flag another
+// thread waits for; the bound question still finds it (encode/doc.go,
+// "Partial executions"). On sc, b stores g = 3, a counts to 3 and sets f,
+// and b's assertion y != 3 fails: a needs three iterations, which the
+// lazy unrolling must reach. And the solver's serial mining of S finds
+// y = 3 (b1, then a, then b2) as the explicit runs do.
+func TestBoundBehindAWait(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc,relaxed", "--test", "T", "testdata/waitcount.c", "testdata/waitcount.tests")
+	if code != exitFail || strings.Count(out, "fail         T on") != 2 || !strings.Contains(out, "assertion failed") {
+		t.Errorf("status %d, want T to fail on sc and relaxed; stderr %s\n%s", code, errs, out)
+	}
+	for _, mining := range []string{"--solver-mining", "--no-cache"} {
+		code, out, errs = runCmd(t, "mine", "--no-cache", mining, "--test", "S", "testdata/waitcount.c", "testdata/waitcount.tests")
+		if code != exitPass || !strings.Contains(out, "output y=3") || !strings.Contains(out, "output y=0") {
+			t.Errorf("mine %s: status %d, want y=0 and y=3; stderr %s\n%s", mining, code, errs, out)
+		}
+	}
+}
