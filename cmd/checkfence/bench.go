@@ -40,7 +40,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
-			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check", Action: nonNegative},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check (0: none)", Action: nonNegative},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
 		}, reductionFlags()...),
@@ -79,7 +79,11 @@ func benchCommand(status *int) *cli.Command {
 			}
 			var suites []*algorithms.Suite
 			for _, d := range c.Args().Slice() {
-				if fi, err := os.Stat(d); err == nil && !fi.IsDir() {
+				fi, err := os.Stat(d)
+				if err != nil {
+					return inputError{[]error{err}} // a folder misspelt is no empty table
+				}
+				if !fi.IsDir() {
 					continue // a file beside the suites, matched by a glob
 				}
 				if _, err := os.Stat(filepath.Join(d, "expected.tsv")); errors.Is(err, fs.ErrNotExist) {
@@ -220,9 +224,18 @@ func benchCommand(status *int) *cli.Command {
 	}
 }
 
+// withLimit is context.WithTimeout, except that a limit of 0 is none, as
+// check's --timeout 0s is.
+func withLimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
+	if limit == 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, limit)
+}
+
 // benchOne checks one test without a cache, so that mining is measured.
 func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := withLimit(ctx, timeout)
 	defer cancel()
 	var t0 = s.Tests[0]
 	for _, t := range s.Tests {

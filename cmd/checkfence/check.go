@@ -246,7 +246,8 @@ func writeLimit(c *cli.Context, test, model string, scope *testScope, kind, why 
 	out := c.App.Writer
 	if c.Bool("json") {
 		rec := scope.record(kind, why)
-		rec["test"], rec["model"], rec["spec_size"], rec["stats"] = test, model, nil, map[string]any{}
+		// no specification was mined: 0 observations (CLI.md: a number)
+		rec["test"], rec["model"], rec["spec_size"], rec["stats"] = test, model, 0, map[string]any{}
 		return json.NewEncoder(out).Encode(rec)
 	}
 	_, err := fmt.Fprintf(out, "%-12s %s on %s  (%s)\n", mining.Inconclusive, test, model, why)

@@ -74,7 +74,7 @@ func growCommand(status *int) *cli.Command {
 			&cli.StringFlag{Name: "model", Value: "sc", Usage: "the memory model"},
 			&cli.StringSliceFlag{Name: "family", Usage: "only this family (repeatable): " + strings.Join(names, ", ")},
 			&cli.IntFlag{Name: "max", Usage: "the largest size (default: the family's)"},
-			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check; a family stops at its first timeout", Action: nonNegative},
+			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check, 0 for none; a family stops at its first timeout", Action: nonNegative},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
 		}, reductionFlags()...),
 		Action: func(c *cli.Context) error {
@@ -159,7 +159,7 @@ func growCommand(status *int) *cli.Command {
 
 // growOne checks one test with the time limit, with mining (no cache).
 func growOne(ctx context.Context, prog *lsl.Program, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	ctx, cancel := withLimit(ctx, timeout)
 	defer cancel()
 	start := time.Now()
 	res, err := mining.CheckTest(ctx, prog, nil, t, m, opt)

@@ -72,3 +72,21 @@ func TestBenchSkipsFoldersWithoutSuite(t *testing.T) {
 		t.Errorf("want msn's T0 row only:\n%s", out)
 	}
 }
+
+// A folder that does not exist is bad input (status 2), not an empty
+// table; and --timeout 0s means no limit, as for check, not a timeout at
+// once.
+func TestBenchArguments(t *testing.T) {
+	code, _, errs := runCmd(t, "bench", "--quick", "../../algorithms/no-such-suite")
+	if code != exitUsage || !strings.Contains(errs, "no-such-suite") {
+		t.Errorf("a missing folder: status %d, stderr %q", code, errs)
+	}
+	code, out, errs := runCmd(t, "bench", "--quick", "--timeout", "0s", "--test", "T0", "../../algorithms/msn")
+	if code != exitPass || !strings.Contains(out, " pass ") || strings.Contains(out, "timeout") {
+		t.Errorf("--timeout 0s: status %d; %s\n%s", code, errs, out)
+	}
+	code, out, errs = runCmd(t, "grow", "--model", "sc", "--timeout", "0s", "--max", "3", "--family", "msn-fixed", "../../algorithms")
+	if code != exitPass || strings.Contains(out, "timeout") {
+		t.Errorf("grow --timeout 0s: status %d; %s\n%s", code, errs, out)
+	}
+}

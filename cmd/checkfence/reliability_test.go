@@ -236,7 +236,7 @@ func TestTimeout(t *testing.T) {
 			t.Fatalf("%v: %s", err, line)
 		}
 	}
-	if last["test"] != "Tpc6" || last["verdict"] != "inconclusive" || last["reason"] != "timeout" || last["phase"] == "" {
+	if last["test"] != "Tpc6" || last["verdict"] != "inconclusive" || last["reason"] != "timeout" || last["phase"] == "" || last["spec_size"] != 0.0 {
 		t.Errorf("--json record %v", last)
 	}
 	code, out, _ = runCmd(t, "mine", "--no-cache", "--timeout", "1ns", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
