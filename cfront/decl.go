@@ -337,7 +337,7 @@ func (fn *funcTr) localDecl(decl *cc.Declaration) {
 		var lv *lvalue
 		if fn.mem[d] {
 			a := lsl.Reg(fn.regFor(d.Name() + ".addr"))
-			fn.emit(&lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true})
+			fn.emit(&lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
 			lv = &lvalue{typ: t, base: a}
 		} else {
 			lv = &lvalue{typ: t, reg: fn.regFor(d.Name())}

@@ -284,7 +284,7 @@ func (fn *funcTr) translate() {
 			// The address is taken: the parameter moves to memory.
 			ppos := posOf(d)
 			a := lsl.Reg(fn.regFor(name + ".addr"))
-			fn.emit(&lsl.Alloc{Pos: ppos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true})
+			fn.emit(&lsl.Alloc{Pos: ppos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
 			lv := &lvalue{typ: t, base: a}
 			fn.copyObject(lv, in, ppos)
 			fn.vars[d] = lv

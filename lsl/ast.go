@@ -385,6 +385,10 @@ type (
 		Size    int64
 		Shape   *Shape // the layout the program gives the block, if known
 		NoReuse bool
+		// Local: the storage of a C local variable whose address is
+		// taken (printed "alloc local"; NoReuse too). It is no allocated
+		// block: freeing it is an error (SEMANTICS.md).
+		Local bool
 	}
 	// Free frees the block Addr points to; Kind says what may happen to
 	// the block afterwards (SEMANTICS.md, "Allocation and freeing").

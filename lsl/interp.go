@@ -93,6 +93,7 @@ type block struct {
 	size   int64
 	shape  *Shape
 	global bool
+	local  bool // Alloc.Local: freeing it is an error
 	live   bool
 	// how the block was freed, when !live: FreeStable and FreeRetire
 	// blocks stay accessible
@@ -407,7 +408,7 @@ func (in *Interp) alloc(s *Alloc) int64 {
 	}
 	b := in.nextBase
 	in.nextBase++
-	in.blocks[b] = &block{base: b, size: s.Size, shape: s.Shape, live: true}
+	in.blocks[b] = &block{base: b, size: s.Size, shape: s.Shape, local: s.Local, live: true}
 	return b
 }
 
@@ -421,7 +422,7 @@ func (in *Interp) free(p Value, kind FreeKind) (Fault, string) {
 		return FaultAddress, "free of " + p.String()
 	}
 	blk := in.blocks[p.Base()]
-	if blk == nil || blk.global {
+	if blk == nil || blk.global || blk.local {
 		return FaultAddress, "free of " + p.String()
 	}
 	for _, o := range p.Offsets() {

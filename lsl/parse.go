@@ -1136,9 +1136,13 @@ func (p *parser) assign() (Stmt, error) {
 	case isKeyword(t, "alloc"):
 		p.next()
 		a := &Alloc{Dst: dst}
-		if isKeyword(p.peek(0), "noreuse") {
+		switch {
+		case isKeyword(p.peek(0), "noreuse"):
 			p.next()
 			a.NoReuse = true
+		case isKeyword(p.peek(0), "local"):
+			p.next()
+			a.NoReuse, a.Local = true, true
 		}
 		if a.Size, err = p.int("allocation size"); err != nil {
 			return nil, err

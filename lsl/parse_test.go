@@ -354,6 +354,11 @@ func TestParseVariations(t *testing.T) {
 			"\nproc f(r) -> () {\n  observe output unsigned \"v\" r\n  observe input \"unsigned\" r\n  observe output unsigned \"unsigned\" r\n}\n",
 		},
 		{
+			"a local's storage",
+			"proc f() { p = alloc local 8 q = alloc noreuse 8 }",
+			"\nproc f() -> () {\n  p = alloc local 8\n  q = alloc noreuse 8\n}\n",
+		},
+		{
 			"free noreuse of a register",
 			"proc f(p) { free noreuse noreuse free noreuse p\n}",
 			"\nproc f(p) -> () {\n  free noreuse noreuse\n  free noreuse p\n}\n",

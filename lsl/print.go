@@ -263,7 +263,10 @@ func (p *printer) stmt(s Stmt, n int) {
 		}
 	case *Alloc:
 		nr := ""
-		if s.NoReuse {
+		switch {
+		case s.Local:
+			nr = "local "
+		case s.NoReuse:
 			nr = "noreuse "
 		}
 		p.line(n, "%s = alloc %s%d", ident(string(s.Dst)), nr, s.Size)

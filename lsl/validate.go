@@ -333,6 +333,9 @@ func (sc *scope) stmt(s Stmt, labels []*Block) {
 		if s.Size < 0 {
 			sc.errorf(pos, "alloc of negative size %d", s.Size)
 		}
+		if s.Local && !s.NoReuse {
+			sc.errorf(pos, "alloc local that may reuse a block")
+		}
 		sc.v.shape(pos, sc.where, s.Shape, 0)
 		sc.def(pos, s.Dst)
 	case *Free:

@@ -656,7 +656,7 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 		case *lsl.Free:
 			a := regs[in.src[0]]
 			b, ok := x.block[a.Base()]
-			if !a.IsPtr() || !ok || s.blocks[b] != blockLive || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }) {
+			if !a.IsPtr() || !ok || x.allocs[b].Local || s.blocks[b] != blockLive || slices.ContainsFunc(a.Offsets(), func(o int64) bool { return o != 0 }) {
 				return nil, nil, gaveUp("free of %s", a)
 			}
 			if !blocksOwned {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 
 	"checkfence/encode"
@@ -147,6 +148,43 @@ func TestPointerAddresses(t *testing.T) {
 		}
 		if !maps.Equal(reader, wantReader) {
 			t.Errorf("the reader's outcomes on sc: %v, want %v", reader, wantReader)
+		}
+	}
+}
+
+// TestFreeLocal: freeing the storage of a C local (lsl.Alloc.Local) is an
+// error, freeing a heap block is not; the encoder, the reference and the
+// explicit serial runs agree on every model.
+func TestFreeLocal(t *testing.T) {
+	src, err := os.ReadFile("testdata/freelocal.lsl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest("freelocal.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	wantKeys := []string{"error", "t0.0{output c=1}"}
+	for _, name := range reference.Models() {
+		want, err := reference.Outcomes(test, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Outcomes(ctx, test, memmodel.MustByName(name), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := diff(want, got); d != "" {
+			t.Errorf("%s differs from the reference:\n%s", name, d)
+		}
+		var keys []string
+		for _, o := range got {
+			keys = append(keys, o.Key())
+		}
+		slices.Sort(keys)
+		if !slices.Equal(keys, wantKeys) {
+			t.Errorf("%s: outcomes %q, want %q", name, keys, wantKeys)
 		}
 	}
 }

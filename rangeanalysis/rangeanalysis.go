@@ -648,14 +648,14 @@ func (r *Result) ValidAddress(v lsl.Value) bool {
 }
 
 // BlockStart reports whether v points to the start of an allocated block
-// (an Alloc statement's base, every offset zero): the only addresses free
-// accepts.
+// (the base of an Alloc statement that is no C local, every offset zero):
+// the only addresses free accepts.
 func (r *Result) BlockStart(v lsl.Value) bool {
 	if !v.IsPtr() {
 		return false
 	}
-	if _, ok := r.allocs[v.Base()]; !ok {
-		return false
+	if a, ok := r.allocs[v.Base()]; !ok || a.Local {
+		return false // a global or a local's storage is no allocated block
 	}
 	for _, o := range v.Offsets() {
 		if o != 0 {

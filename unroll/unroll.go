@@ -522,7 +522,7 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.Observe:
 		out = &lsl.Observe{Pos: s.Pos, Kind: s.Kind, Name: s.Name, Val: r(s.Val), Unsigned: s.Unsigned}
 	case *lsl.Alloc:
-		out = &lsl.Alloc{Pos: s.Pos, Dst: r(s.Dst), Size: s.Size, Shape: s.Shape, NoReuse: s.NoReuse}
+		out = &lsl.Alloc{Pos: s.Pos, Dst: r(s.Dst), Size: s.Size, Shape: s.Shape, NoReuse: s.NoReuse, Local: s.Local}
 	case *lsl.Free:
 		out = &lsl.Free{Pos: s.Pos, Addr: r(s.Addr), Kind: s.Kind}
 	case *lsl.Choose:

@@ -322,3 +322,17 @@ func TestBoundBehindAWait(t *testing.T) {
 		}
 	}
 }
+
+// Freeing a local's storage is an error (SEMANTICS.md: freeing what is not
+// the start of an allocated block); freeing a heap block is not.
+func TestFreeOfALocal(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "testdata/freelocal.c", "testdata/freelocal.tests")
+	if code != exitFail {
+		t.Fatalf("status %d; stderr %s\n%s", code, errs, out)
+	}
+	for _, w := range []string{"fail         Direct on sc", "fail         Through on sc", "fail         Array on sc", "pass         Heap on sc", "error: invalid address"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("output lacks %q:\n%s", w, out)
+		}
+	}
+}

@@ -77,7 +77,7 @@ type memory struct {
 // blockStart reports whether p points to the start of an allocated block
 // (all offsets zero): what free accepts.
 func (m *memory) blockStart(p lsl.Value) bool {
-	return p.IsPtr() && m.allocs[p.Base()] && !slices.ContainsFunc(p.Offsets(), func(o int64) bool { return o != 0 })
+	return p.IsPtr() && m.allocs[p.Base()] && (m.stmts[p.Base()] == nil || !m.stmts[p.Base()].Local) && !slices.ContainsFunc(p.Offsets(), func(o int64) bool { return o != 0 })
 }
 
 // valid reports whether p addresses a location: a word of a global or of

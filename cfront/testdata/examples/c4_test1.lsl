@@ -141,7 +141,7 @@ proc commit(d) -> () @58:6 {
 }
 
 proc W1() -> () @82:6 {
-  d.addr = alloc noreuse 16 {starttime, lock, copy_of_o1} @84:26
+  d.addr = alloc local 16 {starttime, lock, copy_of_o1} @84:26
   call init_descriptor(d.addr) -> () @86:5
   t1 = [1] @88:42
   call stm_write_barrier(d.addr, t1) -> (p1) @88:20

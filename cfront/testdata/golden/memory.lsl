@@ -9,7 +9,7 @@ value gp[] = [1 0]
 proc f(i) -> () @11:6 {
   r.b.0 = undefined @11:6
   r.b.1 = undefined @11:6
-  x.addr = alloc noreuse 4 @14:6
+  x.addr = alloc local 4 @14:6
   p = mov x.addr @15:6
   store p, i @16:5
   t1 = [1 0] @17:6
