@@ -190,7 +190,7 @@ func satCheck(t *testing.T, st slottedTest, m *memmodel.Model, kinds []lsl.Fence
 			return &mining.TestResult{Verdict: mining.Pass}, nil
 		}
 		return &mining.TestResult{Verdict: mining.Fail, Counterexample: r.Counterexample}, nil
-	}}
+	}, nil}
 }
 
 // bruteForce returns the least cost of a placement under which the

@@ -41,8 +41,9 @@
 //     ordering constraints, and X breaks none of Q's), so X is an
 //     execution under Q too, and Q fails. If H(X) is empty, X is an
 //     execution under every placement: no placement helps, and the result
-//     says why (X reorders nothing, so the test fails on sc; or no slot
-//     separates the reordered accesses).
+//     says why: the test fails on sc (checked on sc then, as X itself may
+//     reorder accesses that no slot separates), or no slot separates the
+//     reordered accesses.
 //  4. The next placement is a hitting set of least cost of all the sets
 //     found so far, solved exactly (a SAT encoding with a totalizer over
 //     the costs; minCostHittingSet). Its cost is a lower bound on every

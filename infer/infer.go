@@ -78,6 +78,9 @@ func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m 
 type testCheck struct {
 	name  string
 	check func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error)
+	// failsOnSC checks the test on sc, where no fence orders anything:
+	// whether no placement can help because of that (nil: not asked).
+	failsOnSC func(ctx context.Context) bool
 }
 
 // newTestCheck checks t on the expanded program prog with lazy unrolling.
@@ -97,6 +100,9 @@ func newTestCheck(prog, spec *lsl.Program, t *tests.Test, m *memmodel.Model, opt
 			passedWith = r.Stats.Bounds
 		}
 		return r, err
+	}, func(ctx context.Context) bool {
+		r, err := mining.CheckTest(ctx, prog, spec, t, memmodel.MustByName("sc"), opt)
+		return err == nil && r.Verdict == mining.Fail
 	}}
 }
 
@@ -175,6 +181,10 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 						res.Why = fmt.Sprintf("%s is inconclusive", tc.name)
 					case r.Verdict == mining.Inconclusive:
 						res.Why = fmt.Sprintf("%s: a loop can run more than --max-unroll iterations in an execution that no fence at a slot forbids", tc.name)
+					case tc.failsOnSC != nil && tc.failsOnSC(ctx):
+						// whatever this counterexample reorders, the
+						// test fails without reordering too
+						res.Why = fmt.Sprintf("%s fails on sc, in an execution that reorders nothing: no fence can fix it", tc.name)
 					default:
 						res.Why = whyNoFence(x, tc.name)
 					}

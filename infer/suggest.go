@@ -89,7 +89,7 @@ func suggest(ctx context.Context, m *memmodel.Model, cands []Candidate, tc testC
 			return r, nil
 		}
 		return tc.check(ctx, on)
-	}}}, progress)
+	}, tc.failsOnSC}}, progress)
 	if err != nil {
 		return nil, err
 	}
