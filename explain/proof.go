@@ -17,9 +17,10 @@ import (
 type OrderingKind int
 
 const (
-	// ModelOrder: the model keeps the accesses at Site in program order
-	// with the later accesses of the types Fence orders (tso keeps a
-	// load before everything after it).
+	// ModelOrder: the model keeps the accesses of Site's type up to Site
+	// in program order with the later accesses of the types Fence orders
+	// (tso keeps loads before everything after them): a fence right
+	// after Site.
 	ModelOrder OrderingKind = iota
 	// CodeFence: a fence statement of the program, of kind Fence at Pos.
 	CodeFence
@@ -54,7 +55,11 @@ func (o Ordering) Describe(m string) string {
 	if o.Fence == lsl.LoadStore || o.Fence == lsl.StoreStore {
 		after = "stores"
 	}
-	return fmt.Sprintf("%s keeps the %s at %s before the %s after it", m, o.Site.Kind(), o.Site.Pos, after)
+	// The ordering is a fence right after the site: it keeps every
+	// access of the site's type up to the site, not only the site's,
+	// before the later ones (one at an earlier access may be the one the
+	// proof relies on).
+	return fmt.Sprintf("%s keeps the %ss up to the one at %s before the %s after them", m, o.Site.Kind(), o.Site.Pos, after)
 }
 
 // Proof is why a test passes on a model: a minimal set of orderings that

@@ -63,7 +63,7 @@ func TestCheckExplainPass(t *testing.T) {
 			"the store-store fence at " + dir + "msn-fenced.c:82:",
 			"the load-load fence at " + dir + "msn-fenced.c:101:",
 		}},
-		{"tso", []string{"tso keeps the store at", "tso keeps the load at"}},
+		{"tso", []string{"tso keeps the stores up to the one at", "tso keeps the loads up to the one at"}},
 	} {
 		code, out, errs := runCmd(t, "check", "--explain", "--no-cache", "--model", tc.model, "--test", "T0", dir+"msn-fenced.c", dir+"msn.tests")
 		if code != exitPass {
