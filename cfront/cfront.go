@@ -4,9 +4,11 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,6 +103,28 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 		return nil, sortErrors(l.errs)
 	}
 	return l.prog, nil
+}
+
+// lineDirective matches a #line directive, or the line marker of a
+// preprocessor's output (# 12 "file").
+var lineDirective = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*(line\b|[0-9])`)
+
+// lineDirectives refuses #line in the files read, when fence slots are
+// marked: a slot is where a patch inserts a fence, and positions that
+// #line renumbers are not the file's lines (the fence would land in
+// another function).
+func lineDirectives(fsys *sourceFS) ErrorList {
+	var errs ErrorList
+	for _, name := range slices.Sorted(maps.Keys(fsys.texts)) {
+		text := fsys.texts[name]
+		if loc := lineDirective.FindStringIndex(text); loc != nil {
+			line := 1 + strings.Count(text[:loc[0]], "\n")
+			col := 1 + loc[0] - (strings.LastIndex(text[:loc[0]], "\n") + 1)
+			errs = append(errs, &lsl.Error{Pos: lsl.Pos{File: name, Line: line, Col: col},
+				Msg: "#line directive: fence inference places fences by the file's own lines, which #line renumbers (remove it to infer fences)"})
+		}
+	}
+	return errs
 }
 
 // ErrorList is the error of Compile: one or more positioned errors, at
@@ -254,6 +278,11 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 		fsys.includeErrors(errs, inc, sys)
 		fsys.clampToEnd(errs)
 		return nil, errs
+	}
+	if opts.FenceSlots {
+		if errs := lineDirectives(fsys); len(errs) > 0 {
+			return nil, errs
+		}
 	}
 	// Parse alone first: type checking must not see a struct containing
 	// itself (see selfContaining), nor what syntaxErrors finds.

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +41,25 @@ func TestFenceSlots(t *testing.T) {
 	for _, f := range plain.Fences() {
 		if f.Slot != 0 {
 			t.Errorf("slot %d marked without FenceSlots", f.Slot)
+		}
+	}
+}
+
+// TestSlotsRefuseLineDirectives: a fence slot is a place in the file a
+// patch edits; #line (or a preprocessor's line marker) renumbers the
+// positions, so fence slots are refused there, at the directive, and the
+// same file compiles without slots.
+func TestSlotsRefuseLineDirectives(t *testing.T) {
+	for _, src := range []string{
+		"int x;\nvoid f(void) { x = 1; }\n#line 4\nvoid g(void) { x = 2; }\n",
+		"int x;\n  # 7 \"gen.c\"\nvoid g(void) { x = 2; }\n",
+	} {
+		_, err := CompileSources([]Source{{Name: "l.c", Text: src}}, Options{FenceSlots: true})
+		if err == nil || !strings.Contains(err.Error(), "l.c:") || !strings.Contains(err.Error(), "#line directive") {
+			t.Errorf("%q with slots: %v", src, err)
+		}
+		if _, err := CompileSources([]Source{{Name: "l.c", Text: src}}, Options{}); err != nil {
+			t.Errorf("%q without slots: %v", src, err)
 		}
 	}
 }
