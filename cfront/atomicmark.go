@@ -65,8 +65,9 @@ func markAtomic(text string) string {
 	return string(b)
 }
 
-// isAtomicType reports whether t is an _Atomic type (see markAtomic).
-func isAtomicType(t cc.Type) bool {
+// isAtomicType reports whether t is an _Atomic type (see markAtomic);
+// atomicTD holds the file's typedef names of _Atomic types (atomicTypedefs).
+func isAtomicType(t cc.Type, atomicTD map[*cc.Declarator]bool) bool {
 	if t == nil {
 		return false
 	}
@@ -74,12 +75,49 @@ func isAtomicType(t cc.Type) bool {
 		return true
 	}
 	// A typedef name loses the attribute where it names a field or an
-	// element; its declarator still says _Atomic. That applies to the
-	// typedef's type itself only when the declarator derives nothing (no
-	// pointer, array or function).
-	if d := t.Typedef(); d != nil && d.IsAtomic() && d.Pointer == nil &&
-		d.DirectDeclarator != nil && d.DirectDeclarator.Case == cc.DirectDeclaratorIdent {
-		return true
-	}
-	return false
+	// element, and cc may drop it from a typedef of such a typedef once a
+	// pointer to it is declared (typedef atomic_int counter_t; counter_t
+	// *p;): the typedef's declaration still says _Atomic, directly or
+	// through the typedef it names.
+	d := t.Typedef()
+	return d != nil && atomicTD[d]
+}
+
+// atomicTypedefs finds the typedef names of _Atomic types in a file: a
+// typedef declarator that derives nothing (no pointer, array or function)
+// from specifiers that say _Atomic, or that name such a typedef. Names
+// are followed in the order of the file, without scopes, as
+// selfContaining does.
+func atomicTypedefs(ast *cc.AST) map[*cc.Declarator]bool {
+	atomic := map[*cc.Declarator]bool{}
+	byName := map[string]bool{} // the last typedef of each name
+	walkNodes(ast.TranslationUnit, func(n any) {
+		decl, ok := n.(*cc.Declaration)
+		if !ok || decl.DeclarationSpecifiers == nil || !isTypedefDecl(decl.DeclarationSpecifiers) {
+			return
+		}
+		named := false // the specifiers name an _Atomic typedef
+		for ds := decl.DeclarationSpecifiers; ds != nil; ds = ds.DeclarationSpecifiers {
+			if ds.Case == cc.DeclarationSpecifiersTypeSpec && ds.TypeSpecifier != nil &&
+				ds.TypeSpecifier.Case == cc.TypeSpecifierTypeName && byName[ds.TypeSpecifier.Token.SrcStr()] {
+				named = true
+			}
+		}
+		for l := decl.InitDeclaratorList; l != nil; l = l.InitDeclaratorList {
+			if l.InitDeclarator == nil || l.InitDeclarator.Declarator == nil {
+				continue
+			}
+			d := l.InitDeclarator.Declarator
+			a := d.Pointer == nil && d.DirectDeclarator != nil && d.DirectDeclarator.Case == cc.DirectDeclaratorIdent &&
+				(named || d.IsAtomic() || attrAtomic(d.Type()))
+			atomic[d] = a
+			byName[d.Name()] = a
+		}
+	})
+	return atomic
+}
+
+func attrAtomic(t cc.Type) bool {
+	a := t.Attributes()
+	return a != nil && a.IsAttrSet(atomicAttr)
 }

@@ -161,10 +161,12 @@ type fileTr struct {
 	// statics maps the declarator of a static local to its global.
 	statics map[*cc.Declarator]*globalInfo
 	funcs   []*procInfo // definitions in this file, in order
+	// atomicTD: the typedef names of _Atomic types (atomicTypedefs)
+	atomicTD map[*cc.Declarator]bool
 }
 
 func newFileTr(l *linker, name string, ast *cc.AST) *fileTr {
-	f := &fileTr{l: l, name: name, ast: ast, statics: map[*cc.Declarator]*globalInfo{}}
+	f := &fileTr{l: l, name: name, ast: ast, statics: map[*cc.Declarator]*globalInfo{}, atomicTD: atomicTypedefs(ast)}
 	l.files = append(l.files, f)
 	return f
 }

@@ -100,7 +100,7 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 // plain reads and writes are seq loads and stores (SEMANTICS.md). Inside
 // lsl_atomic_begin/end the block itself is the atomic operation.
 func (fn *funcTr) atomicObject(lv *lvalue) bool {
-	return !lv.isReg() && !lv.plain && fn.atomic == 0 && isAtomicType(lv.typ)
+	return !lv.isReg() && !lv.plain && fn.atomic == 0 && isAtomicType(lv.typ, fn.f.atomicTD)
 }
 
 // store writes a scalar lvalue and returns a register holding the value

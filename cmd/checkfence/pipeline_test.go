@@ -336,3 +336,13 @@ func TestFreeOfALocal(t *testing.T) {
 		}
 	}
 }
+
+// An _Atomic object declared through a typedef of atomic_int keeps its
+// atomic accesses (C11: g++ is one read-modify-write, plain reads and
+// writes are seq_cst), even where a pointer to the typedef is declared.
+func TestAtomicThroughTypedefs(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc,relaxed", "testdata/atomic-typedef.c", "testdata/atomic-typedef.tests")
+	if code != exitPass {
+		t.Errorf("status %d, want every test to pass; stderr %s\n%s", code, errs, out)
+	}
+}
