@@ -539,6 +539,13 @@ func (fn *funcTr) lval(e cc.ExpressionNode) *lvalue {
 }
 
 // pointee returns the type a pointer type points to.
+// voidPointer reports whether t is a pointer to void, on which GNU C
+// allows arithmetic in bytes.
+func voidPointer(t cc.Type) bool {
+	p, ok := t.(*cc.PointerType)
+	return ok && p.Elem() != nil && p.Elem().Kind() == cc.Void
+}
+
 func pointee(t cc.Type) (cc.Type, bool) {
 	switch x := t.(type) {
 	case *cc.PointerType:

@@ -146,6 +146,10 @@ func (fn *funcTr) arith(op lsl.OpCode, a, b cc.ExpressionNode, rt cc.Type, pos l
 	ca, _ := classify(va.typ)
 	cb, _ := classify(vb.typ)
 	if ca == clPtr || cb == clPtr {
+		if voidPointer(va.typ) || voidPointer(vb.typ) {
+			fn.errorAt(pos, "arithmetic on a void pointer is not supported (GNU C counts it in bytes; here a pointer moves by elements): convert it to a pointer to the element type first")
+			return fn.badValue()
+		}
 		switch {
 		case op == lsl.OpAdd && ca == clPtr && cb == clInt:
 			return value{reg: fn.padd(va.reg, vb, false, pos), typ: rt}
@@ -503,6 +507,9 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 	}
 	lt, vt := scalOf(lv.typ), scalOf(v.typ)
 	switch {
+	case voidPointer(lv.typ):
+		fn.errorAt(pos, "%s= on a void pointer is not supported (GNU C counts it in bytes; here a pointer moves by elements)", cOperator[op])
+		return fn.badValue()
 	case lt.ptr && (op != lsl.OpAdd && op != lsl.OpSub || vt.ptr):
 		fn.errorAt(pos, "%s= on a pointer is not supported", op)
 		return fn.badValue()
@@ -570,6 +577,10 @@ func (fn *funcTr) incDec(operand cc.ExpressionNode, pos lsl.Pos, inc, post bool)
 			msg = "++/-- on " + typeName(lv.typ) + " is not supported"
 		}
 		fn.errorAt(pos, "%s", msg)
+		return fn.badValue()
+	}
+	if voidPointer(lv.typ) {
+		fn.errorAt(pos, "++/-- on a void pointer is not supported (GNU C counts it in bytes; here a pointer moves by elements)")
 		return fn.badValue()
 	}
 	st := scalOf(lv.typ)
