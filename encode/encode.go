@@ -18,6 +18,12 @@ import (
 
 // Options control the encoding.
 type Options struct {
+	// CompleteOnly leaves out the partial executions of the bound
+	// question (doc.go, "Partial executions"), for an encoding that is
+	// never asked it: a failing assume only removes the execution, as
+	// every other question needs, without the literals that let a thread
+	// stop there.
+	CompleteOnly bool
 	// FullOrder encodes the memory order with a variable for every pair of
 	// order nodes and transitivity over every triple, as the paper does
 	// (Section 3.2.1). The default encodes only the pairs that the axioms,

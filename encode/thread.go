@@ -282,6 +282,10 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			// A failing assume removes the execution, except that the
 			// bound question (e.partial) lets the thread stop here:
 			// its later code does not run (doc.go, "Partial executions").
+			if e.opt.CompleteOnly {
+				c.add(g.Not(), te.derail(), e.truthy(te.reg(s.Cond)))
+				break
+			}
 			fail := c.andN(g, te.derail().Not(), e.truthy(te.reg(s.Cond)).Not())
 			if fail != c.F() {
 				c.add(fail.Not(), e.partialLit())

@@ -172,7 +172,7 @@ type TestResult struct {
 // When a loop cannot be bounded, *exceeding is set to an execution of the
 // returned encoding that runs past its bound.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
-	prepare func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	prepare func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	l := &lazyRun{prog: prog, t: t, opt: opt, model: model, question: question, bounds: bounds, prepare: prepare, meter: &questions.Meter{}}
 	ctx, cancel := context.WithCancel(ctx)
 	l.ctx = ctx
@@ -210,7 +210,7 @@ type lazyRun struct {
 	opt             *PipelineOptions
 	model, question string
 	bounds          unroll.Bounds
-	prepare         func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error)
+	prepare         func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) // bound: the encoding is asked the bound question
 	meter           *questions.Meter
 	background      *questions.Background // nil under serial
 
@@ -234,10 +234,11 @@ type asked struct {
 }
 
 // failure is the question "does an execution of u fail", on an encoding
-// of its own.
-func (l *lazyRun) failure(u *unroll.Result) questions.Question {
+// of its own; bound says whether the encoding is also asked the bound
+// question (the racing prover's), which needs partial executions.
+func (l *lazyRun) failure(u *unroll.Result, bound bool) questions.Question {
 	return func(ctx context.Context) (*encode.Encoding, [][]encode.Lit, error) {
-		enc, failure, err := l.prepare(ctx, u)
+		enc, failure, err := l.prepare(ctx, u, bound)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -261,7 +262,7 @@ func (l *lazyRun) ask(u *unroll.Result) *asked {
 	// gini v1.0.4's Copy drops the decay parameters of its variable
 	// activities, after which every conflict rescales all of them (on
 	// snark Db the copies spent most of their time there).
-	a.Pending = l.background.Ask(l.ctx, l.failure(u), onFound)
+	a.Pending = l.background.Ask(l.ctx, l.failure(u, false), onFound)
 	if a.kept {
 		l.kept = append(l.kept, a)
 		if l.opt.sequential() {
@@ -411,7 +412,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 				return false
 			}
 		}
-		enc, _, err := l.failure(u)(ctx)
+		enc, _, err := l.failure(u, true)(ctx)
 		if err != nil {
 			return false
 		}
@@ -431,7 +432,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
-		enc, bad, err := l.prepare(l.ctx, u)
+		enc, bad, err := l.prepare(l.ctx, u, true)
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
@@ -666,8 +667,10 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 			opt.progress("%s: %v; asking the solver", t.Name, err)
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
-		e, err := Prepare(ctx, u.Test, serial, opt.Options)
+	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) {
+		o := opt.Options
+		o.Encode.CompleteOnly = !bound
+		e, err := Prepare(ctx, u.Test, serial, o)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -788,12 +791,14 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	}
 	res := &TestResult{Test: t, Model: m}
 	analyses := &analysisMemo{} // the main and the background encodings of an unrolling share one
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result) (*encode.Encoding, failureQuestion, error) {
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) {
 		ra, err := analyses.analyze(u.Test)
 		if err != nil {
 			return nil, nil, err
 		}
-		e, err := encode.Encode(ctx, u.Test, ra, m, opt.Options.Encode)
+		eopt := opt.Options.Encode
+		eopt.CompleteOnly = !bound
+		e, err := encode.Encode(ctx, u.Test, ra, m, eopt)
 		if err != nil {
 			return nil, nil, err
 		}
