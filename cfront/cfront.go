@@ -74,6 +74,13 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 	if len(srcs) == 0 {
 		return nil, ErrorList{{Msg: "no C files"}}
 	}
+	for _, d := range opts.Defines {
+		// checked here, not by the preprocessor, whose error would name
+		// a line of its own predefinitions
+		if name, _, _ := strings.Cut(d, "="); !macroName.MatchString(name) {
+			return nil, ErrorList{{Msg: fmt.Sprintf("-D %s: %q is not a macro name (an identifier)", d, name)}}
+		}
+	}
 	l := newLinker()
 	l.opts = opts
 	var asts []*cc.AST
@@ -104,6 +111,9 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 	}
 	return l.prog, nil
 }
+
+// macroName is what -D NAME[=VALUE] may define.
+var macroName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\([A-Za-z0-9_, ]*(\.\.\.)?\))?$`)
 
 // lineDirective matches a #line directive, or the line marker of a
 // preprocessor's output (# 12 "file").

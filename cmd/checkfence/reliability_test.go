@@ -371,6 +371,14 @@ func TestCompilerFlags(t *testing.T) {
 			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errs)
 		}
 	}
+	// a name that is no identifier is bad usage, said of the flag (not
+	// at a line of the predefined macros)
+	for _, d := range []string{"=3", "1X=2", "A B"} {
+		code, _, errs := runCmd(t, "mine", "--no-cache", "-D", d, src, tests)
+		if code != exitUsage || !strings.Contains(errs, "-D "+d+": ") || strings.Contains(errs, "predefined") {
+			t.Errorf("-D %s: status %d, stderr %q", d, code, errs)
+		}
+	}
 }
 
 // A test none of whose executions completes (a thread takes a lock twice)
