@@ -28,7 +28,13 @@ func (fn *funcTr) unary(x *cc.UnaryExpression) value {
 		if lv == nil {
 			return fn.badValue()
 		}
-		return value{reg: fn.addr(lv, pos), typ: x.Type()}
+		t := x.Type()
+		if at, ok := lv.typ.(*cc.ArrayType); ok {
+			// &m[1] of int m[3][3] is an int (*)[3]; cc types it as a
+			// pointer to the decayed row
+			t = at.Pointer()
+		}
+		return value{reg: fn.addr(lv, pos), typ: t}
 	case cc.UnaryExpressionDeref:
 		return fn.objectValue(x)
 	case cc.UnaryExpressionPlus, cc.UnaryExpressionMinus, cc.UnaryExpressionCpl:
