@@ -105,6 +105,10 @@ type TestResult struct {
 	// SerialBug is set when the failure happens under serial already: a
 	// bug regardless of the memory model.
 	SerialBug bool
+	// ReferenceBug is set with SerialBug when the failure is that of the
+	// reference implementation the specification is mined from (spec of
+	// CheckTest, --spec): the implementation was not checked.
+	ReferenceBug bool
 	// SpecCached is set when Spec came from PipelineOptions.Cache.
 	SpecCached bool
 	// Counterexample and the Encoding it came from, when Verdict is Fail.
@@ -757,6 +761,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		}
 		mined.Model = m
 		mined.Stats.Total = time.Since(start)
+		mined.ReferenceBug = mined.SerialBug && spec != prog
 		return mined, nil
 	}
 	ctx, cancel := context.WithCancel(ctx)
@@ -840,6 +845,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if mined.Verdict != Pass {
 		mined.Model = m
 		mined.Stats.Total = time.Since(start)
+		mined.ReferenceBug = mined.SerialBug && spec != prog
 		return mined, nil
 	}
 	res.Spec, res.SpecCached = mined.Spec, mined.SpecCached

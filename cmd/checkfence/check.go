@@ -266,6 +266,8 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	switch {
 	case res.Verdict == mining.Inconclusive:
 		fmt.Fprintf(out, "  loop %s (%s) can run more than %d iterations\n", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+	case res.ReferenceBug:
+		fmt.Fprintf(out, "  the reference implementation (--spec) fails under serial: the bug is the reference's, and there is no specification to check the implementation against\n")
 	case res.SerialBug:
 		fmt.Fprintf(out, "  the failure happens under serial already: a bug regardless of the memory model\n")
 	}
@@ -308,7 +310,7 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	st := res.Stats
 	rec := map[string]any{
 		"test": res.Test.Name, "model": res.Model.Name, "verdict": string(res.Verdict),
-		"spec_size": st.SpecSize, "serial_bug": res.SerialBug, "spec_cached": res.SpecCached,
+		"spec_size": st.SpecSize, "serial_bug": res.SerialBug, "reference_bug": res.ReferenceBug, "spec_cached": res.SpecCached,
 		"vacuous": res.Verdict == mining.Pass && res.Spec != nil && len(res.Spec.Outcomes) == 0,
 		"stats": map[string]any{
 			"instrs": st.Instrs, "loads": st.Loads, "stores": st.Stores, "bounds": st.Bounds,

@@ -346,3 +346,21 @@ func TestAtomicThroughTypedefs(t *testing.T) {
 		t.Errorf("status %d, want every test to pass; stderr %s\n%s", code, errs, out)
 	}
 }
+
+// A reference implementation (--spec) that fails under serial is said to
+// be the one at fault: the implementation was not checked.
+func TestBuggyReference(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "--spec", "testdata/ref-doublefree.c", "testdata/ref-impl.c", "testdata/ref.tests")
+	if code != exitFail || !strings.Contains(out, "the reference implementation (--spec) fails under serial") || strings.Contains(out, "a bug regardless of the memory model") {
+		t.Errorf("status %d; stderr %s\n%s", code, errs, out)
+	}
+	code, out, _ = runCmd(t, "check", "--no-cache", "--json", "--model", "sc", "--spec", "testdata/ref-doublefree.c", "testdata/ref-impl.c", "testdata/ref.tests")
+	if code != exitFail || !strings.Contains(out, `"reference_bug":true`) {
+		t.Errorf("--json: status %d\n%s", code, out)
+	}
+	// the reference checked as the implementation: its own bug
+	code, out, _ = runCmd(t, "check", "--no-cache", "--model", "sc", "testdata/ref-doublefree.c", "testdata/ref.tests")
+	if code != exitFail || !strings.Contains(out, "a bug regardless of the memory model") || strings.Contains(out, "reference implementation") {
+		t.Errorf("without --spec: status %d\n%s", code, out)
+	}
+}

@@ -1,0 +1,4 @@
+#include "lsl_protos.h"
+int x;
+void i(void) { x = 0; }
+void inc(void) { int v = x; x = v + 1; lsl_observe_output("v", v); }
