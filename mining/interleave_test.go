@@ -3,10 +3,7 @@ package mining
 import (
 	"context"
 	"errors"
-	"maps"
 	"math/rand/v2"
-	"os"
-	"slices"
 	"testing"
 
 	"checkfence/encode"
@@ -100,91 +97,6 @@ func TestDifferentialDetectsBrokenInterleaving(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("no generated test tells an interleaving without clause family %d from the reference", broken)
-		}
-	}
-}
-
-// TestPointerAddresses: a pointer to a block, one to its first field and
-// one to that field's first element denote one address and compare equal,
-// as in C ((void *)p == (void *)&p->first); the encoder agrees with the
-// reference (lsl.Eval) on every model, on constants and on two loaded
-// pointers. On sc the reader sees the init's pointer to the second field
-// or one of the three first-address pointers: eq, ne, lt and le say so,
-// and two loads compare equal whichever of those three they read; so do
-// two constants (which the range analysis compares alone).
-func TestPointerAddresses(t *testing.T) {
-	src, err := os.ReadFile("testdata/addresses.lsl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("addresses.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	for _, name := range reference.Models() {
-		want, err := reference.Outcomes(test, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Outcomes(ctx, test, memmodel.MustByName(name), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := diff(want, got); d != "" {
-			t.Errorf("%s differs from the reference:\n%s", name, d)
-		}
-		if name != "sc" {
-			continue
-		}
-		reader := map[string]bool{}
-		for _, o := range got {
-			reader[lsl.Outcome{Threads: o.Threads[3:]}.Key()] = true
-		}
-		wantReader := map[string]bool{
-			"t0.0{output eq=0 output ne=1 output lt=0 output le=0 output same=0 output k=1}": true,
-			"t0.0{output eq=0 output ne=1 output lt=0 output le=0 output same=1 output k=1}": true,
-			"t0.0{output eq=1 output ne=0 output lt=1 output le=1 output same=1 output k=1}": true,
-		}
-		if !maps.Equal(reader, wantReader) {
-			t.Errorf("the reader's outcomes on sc: %v, want %v", reader, wantReader)
-		}
-	}
-}
-
-// TestFreeLocal: freeing the storage of a C local (lsl.Alloc.Local) is an
-// error, freeing a heap block is not; the encoder, the reference and the
-// explicit serial runs agree on every model.
-func TestFreeLocal(t *testing.T) {
-	src, err := os.ReadFile("testdata/freelocal.lsl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("freelocal.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	wantKeys := []string{"error", "t0.0{output c=1}"}
-	for _, name := range reference.Models() {
-		want, err := reference.Outcomes(test, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Outcomes(ctx, test, memmodel.MustByName(name), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d := diff(want, got); d != "" {
-			t.Errorf("%s differs from the reference:\n%s", name, d)
-		}
-		var keys []string
-		for _, o := range got {
-			keys = append(keys, o.Key())
-		}
-		slices.Sort(keys)
-		if !slices.Equal(keys, wantKeys) {
-			t.Errorf("%s: outcomes %q, want %q", name, keys, wantKeys)
 		}
 	}
 }
