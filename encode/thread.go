@@ -500,8 +500,10 @@ func (te *threadEnc) primEq(s *lsl.Prim, a, b *Dom, g Lit) *Dom {
 	if bad != c.F() {
 		te.fault(c.and(g, bad), lsl.FaultUndefined, s)
 	}
-	same := e.eq(a, b)
-	if s.Op != lsl.OpSame {
+	var same Lit
+	if s.Op == lsl.OpSame {
+		same = e.eq(a, b)
+	} else {
 		same = e.eq(e.addresses(a), e.addresses(b)) // as lsl.Eval compares
 	}
 	yes, no := lsl.Bool(s.Op != lsl.OpNe), lsl.Bool(s.Op == lsl.OpNe)
