@@ -224,6 +224,10 @@ type ExceedPoint struct {
 	Lit    Lit
 	Thread int
 	Stmt   *lsl.BoundExceeded
+	// Accesses is the number of its thread's accesses before it: those
+	// with a PoIndex from here on run only after the bound (the thread
+	// goes on without the iteration the program would run).
+	Accesses int
 
 	reached      Lit // the path reaches the point (Lit, unless FixedBounds)
 	faultsBefore int // len(Errors) when the point was encoded (faults.go)

@@ -1,5 +1,7 @@
 package encode
 
+import "slices"
+
 // An execution in which a thread faults is an error execution, whatever the
 // thread does afterwards (SEMANTICS.md, Errors). The encoder follows the
 // thread past its fault, on the values the fault left (as the reference
@@ -44,6 +46,19 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	l := e.c.or(ls...)
 	e.faulted[key] = l
 	return l
+}
+
+// FaultPastBound reports whether fault f of execution x comes after a
+// bound that x passes in f's thread: the thread went on without the
+// iteration the program would run, so the fault is not the program's.
+func (e *Encoding) FaultPastBound(x *Execution, f *ErrorPoint) bool {
+	i := slices.Index(e.Errors, f)
+	for _, p := range x.PastBounds {
+		if p.Thread == f.Thread && i >= p.faultsBefore {
+			return true
+		}
+	}
+	return false
 }
 
 // Partial returns the literal that lets threads stop at failing assumes

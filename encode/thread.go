@@ -323,7 +323,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				}
 			}
 		case *lsl.BoundExceeded:
-			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread])})
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, Accesses: te.nAcc, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread])})
 			te.pending = append(te.pending, g)
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))

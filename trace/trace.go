@@ -64,6 +64,10 @@ type Event struct {
 	// Iteration is the loop iteration of an access in a loop ("2"; "1.3"
 	// in an inner loop), empty outside loops.
 	Iteration string `json:"iteration,omitempty"`
+	// PastBound: in an execution that runs past a loop bound, an access
+	// of that thread after the bound, which the program would not run as
+	// shown (the unrolling has no further iteration).
+	PastBound bool   `json:"past_bound,omitempty"`
 	Addr      string `json:"addr,omitempty"`
 	Value     string `json:"value,omitempty"`
 	Fence     string `json:"fence,omitempty"`
@@ -283,6 +287,9 @@ type Fault struct {
 	// Detail says more where the fault needs it: for a use after free
 	// or a double free, the block and the free before it.
 	Detail string `json:"detail,omitempty"`
+	// PastBound: the fault comes after a loop bound its thread passed
+	// (Event.PastBound); the program would not run into it so.
+	PastBound bool `json:"past_bound,omitempty"`
 }
 
 // Build renders the execution x of encoding e. spec, if given, is listed
@@ -295,7 +302,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	t.Observation = observation(e.Test, x.Outcome)
 	for _, f := range x.Faults {
 		t.Faults = append(t.Faults, Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
-			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt)})
+			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt), PastBound: e.FaultPastBound(x, f)})
 	}
 	for _, o := range spec {
 		t.Spec = append(t.Spec, observation(e.Test, o))
@@ -304,6 +311,13 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 
 	// Events per thread in program order. Positions in memory order count
 	// accesses and allocator events together.
+	// each thread's first access past a bound the execution passes
+	pastFrom := map[int]int{}
+	for _, p := range x.PastBounds {
+		if k, ok := pastFrom[p.Thread]; !ok || p.Accesses < k {
+			pastFrom[p.Thread] = p.Accesses
+		}
+	}
 	ev := map[*encode.Access]Event{}
 	evsBefore := 0 // allocator events before the access
 	for i, a := range x.Accesses {
@@ -319,6 +333,11 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 			Call: calls.name(a.Thread, a.Inv), Iteration: iters[a.Stmt],
 			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
 			Order: a.Order + 1 + evsBefore, Atomic: a.Group != 0,
+		}
+		if k, ok := pastFrom[a.Thread]; ok && a.PoIndex >= k {
+			v := ev[a.Access]
+			v.PastBound = true
+			ev[a.Access] = v
 		}
 	}
 	allocEv := make([]Event, len(x.Events))
@@ -589,7 +608,11 @@ func (t *Trace) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  observed:  %s\n", t.Observation.Text)
 	}
 	for _, f := range t.Faults {
-		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)\n", f.What, f.Thread, f.Pos, f.Stmt)
+		past := ""
+		if f.PastBound {
+			past = " [past the bound]"
+		}
+		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)%s\n", f.What, f.Thread, f.Pos, f.Stmt, past)
 		if f.Detail != "" {
 			fmt.Fprintf(w, "             %s\n", f.Detail)
 		}
@@ -752,6 +775,9 @@ func (e Event) line(short bool) string {
 	}
 	if e.Iteration != "" {
 		s += "  [iteration " + e.Iteration + "]"
+	}
+	if e.PastBound {
+		s += "  [past the bound]"
 	}
 	if e.Pos != "" {
 		s = fmt.Sprintf("%-44s %s", s, e.Pos)

@@ -364,3 +364,28 @@ func TestBuggyReference(t *testing.T) {
 		t.Errorf("without --spec: status %d\n%s", code, out)
 	}
 }
+
+// The execution shown for an inconclusive test marks what its thread does
+// after the bound it runs past: the program would not run it so.
+func TestPastBoundMarked(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "--max-unroll", "1", "testdata/pastbound.c", "testdata/pastbound.tests")
+	if code != exitInconclusive {
+		t.Fatalf("status %d; stderr %s\n%s", code, errs, out)
+	}
+	var past, within int
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.Contains(line, "[past the bound]") && (strings.Contains(line, "pastbound.c:14:") || strings.Contains(line, "pastbound.c:15:")):
+			past++
+		case strings.Contains(line, "[past the bound]"):
+			t.Errorf("marked, but within the bound: %s", line)
+		case strings.Contains(line, "[iteration 1]"):
+			within++
+		}
+	}
+	// the load after the loop, in the thread and in memory order, and the
+	// assertion's fault
+	if past != 3 || within == 0 {
+		t.Errorf("%d lines past the bound (want 3), %d within:\n%s", past, within, out)
+	}
+}
