@@ -207,6 +207,82 @@ func intValue(e cc.ExpressionNode) (int64, bool) {
 	case cc.UInt64Value:
 		return int64(v), true
 	}
+	return offsetofValue(e)
+}
+
+// unwrap removes parentheses and the one-child layers of the parse tree
+// (a cast expression that is a unary one, and so on).
+func unwrap(e cc.ExpressionNode) cc.ExpressionNode {
+	for i := 0; i < 1000; i++ {
+		switch x := strip(e).(type) {
+		case *cc.CastExpression:
+			if x.Case != cc.CastExpressionUnary {
+				return x
+			}
+			e = x.UnaryExpression
+		case *cc.UnaryExpression:
+			if x.Case != cc.UnaryExpressionPostfix {
+				return x
+			}
+			e = x.PostfixExpression
+		case *cc.PostfixExpression:
+			if x.Case != cc.PostfixExpressionPrimary {
+				return x
+			}
+			e = x.PrimaryExpression
+		default:
+			return x
+		}
+	}
+	return e
+}
+
+// offsetofValue is the value of offsetof's expansion, (size_t)&((T
+// *)0)->m, where cc folds no constant: a member designator with an index
+// (in.y[2]). It is the byte offset of m, as C's offsetof.
+func offsetofValue(e cc.ExpressionNode) (int64, bool) {
+	c, ok := unwrap(e).(*cc.CastExpression)
+	if !ok || c.Case != cc.CastExpressionCast || c.Type() == nil || !cc.IsIntegerType(c.Type()) {
+		return 0, false
+	}
+	u, ok := unwrap(c.CastExpression).(*cc.UnaryExpression)
+	if !ok || u.Case != cc.UnaryExpressionAddrof {
+		return 0, false
+	}
+	return memberOffset(u.CastExpression)
+}
+
+// memberOffset is the byte offset of the member designator e from a null
+// pointer constant ((T *)0)->a.b[2].
+func memberOffset(e cc.ExpressionNode) (int64, bool) {
+	p, ok := unwrap(e).(*cc.PostfixExpression)
+	if !ok {
+		return 0, false
+	}
+	switch p.Case {
+	case cc.PostfixExpressionPSelect:
+		base, ok := unwrap(p.PostfixExpression).(*cc.CastExpression)
+		if !ok || base.Case != cc.CastExpressionCast || base.Type() == nil || base.Type().Kind() != cc.Ptr || p.Field() == nil {
+			return 0, false
+		}
+		if v, ok := intValue(base.CastExpression); !ok || v != 0 {
+			return 0, false
+		}
+		return p.Field().Offset(), true
+	case cc.PostfixExpressionSelect:
+		off, ok := memberOffset(p.PostfixExpression)
+		if !ok || p.Field() == nil {
+			return 0, false
+		}
+		return off + p.Field().Offset(), true
+	case cc.PostfixExpressionIndex:
+		off, ok := memberOffset(p.PostfixExpression)
+		k, kok := intValue(p.ExpressionList)
+		if !ok || !kok || p.Type() == nil || p.Type().Size() < 0 {
+			return 0, false
+		}
+		return off + k*p.Type().Size(), true
+	}
 	return 0, false
 }
 
