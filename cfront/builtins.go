@@ -31,6 +31,7 @@ var builtinArgs = map[string]int{
 	"__sync_bool_compare_and_swap": 3, "__sync_val_compare_and_swap": 3,
 	"__sync_lock_test_and_set": 2, "__sync_lock_release": 1, "__sync_synchronize": 0,
 	"__checkfence_atomic_init": 2,
+	"__builtin_expect":         2,
 	"pthread_mutex_init":       2, "pthread_mutex_lock": 1, "pthread_mutex_trylock": 1,
 	"pthread_mutex_unlock": 1, "pthread_mutex_destroy": 1,
 	"pthread_spin_init": 2, "pthread_spin_lock": 1, "pthread_spin_trylock": 1,
@@ -99,6 +100,16 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	if n := builtinArgs[name]; len(args) != n {
 		fn.errorAt(pos, "%s takes %d arguments, not %d", name, n, len(args))
 		return fn.badValue()
+	}
+	if name == "__builtin_expect" {
+		// a hint to the optimiser: the value of its first argument; the
+		// expected value is a constant (gcc does not evaluate it)
+		if _, ok := intValue(args[1]); !ok {
+			fn.errorAt(posOf(args[1]), "the expected value of __builtin_expect must be an integer constant")
+			return fn.badValue()
+		}
+		r := fn.exprTo(args[0], fn.f.ast.Long)
+		return value{reg: r, typ: fn.f.ast.Long}
 	}
 	if fn.atomic > 0 && !strings.HasPrefix(name, "__checkfence") {
 		fn.errorAt(pos, "%s inside lsl_atomic_begin/lsl_atomic_end is not supported", name)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -39,7 +40,17 @@ func TestErrors(t *testing.T) {
 		{"variadic function definition", "int f(int n, ...) {\n  return n;\n}\n",
 			"e.c:1:5: variadic function definition is not supported"},
 		{"inline assembly", "void f(void) {\n  __asm__(\"nop\");\n}\n",
-			"e.c:2:3: inline assembly is not supported"},
+			"e.c:2:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+		{"empty asm with an output", "void f(void) {\n  int x;\n  asm volatile(\"\" : \"=r\"(x));\n}\n",
+			"e.c:3:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+		{"empty asm with an input", "int g;\nvoid f(void) {\n  asm volatile(\"\" : : \"r\"(g) : \"memory\");\n}\n",
+			"e.c:3:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+		{"asm goto", "void f(void) {\n  asm goto(\"\" :::: out);\nout:\n  return;\n}\n",
+			"e.c:2:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+		{"__builtin_expect's expected value", "int g;\nvoid f(void) {\n  if (__builtin_expect(g, g))\n    g = 1;\n}\n",
+			"e.c:3:27: the expected value of __builtin_expect must be an integer constant"},
+		{"__builtin_expect's arguments", "int g;\nvoid f(void) {\n  if (__builtin_expect(g))\n    g = 1;\n}\n",
+			"e.c:3:7: __builtin_expect takes 2 arguments, not 1"},
 		{"setjmp", "int setjmp(void *);\nint buf[8];\nvoid f(void) {\n  setjmp(buf);\n}\n",
 			"e.c:4:3: setjmp is not supported"},
 		{"irreducible goto", "void f(int x) {\n  if (x) goto in;\nloop:\n  x++;\nin:\n  x--;\n  if (x) goto loop;\n}\n",
@@ -385,5 +396,36 @@ long f(void) {
 `
 	if _, err := CompileSources([]Source{{Name: "ok.c", Text: src}}, Options{}); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCompilerBarrierIsNothing: an empty asm statement and the
+// __builtin_expect hint translate to what the code without them does (a
+// compiler barrier is no fence: the relaxed model still reorders around it).
+func TestCompilerBarrierIsNothing(t *testing.T) {
+	tests := []struct{ name, with, without string }{
+		{"barrier", `asm volatile("" ::: "memory");`, `;`},
+		{"__asm__ __volatile__", `__asm__ __volatile__("");`, `;`},
+		{"clobbers", `asm("" : : : "memory", "cc");`, `;`},
+		{"likely", `if (__builtin_expect(!!(data), 1)) flag = 2;`, `if ((long)!!(data)) flag = 2;`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "int flag, data;\nvoid send(void) {\n  data = 42;\n  %s\n  flag = 1;\n}\n"
+			var out [2]string
+			for i, body := range []string{tc.with, tc.without} {
+				p, err := CompileSources([]Source{{Name: "b.c", Text: strings.Replace(src, "%s", body, 1)}}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out[i] = regexp.MustCompile(` @\d+:\d+`).ReplaceAllString(p.String(), "") // columns differ
+			}
+			if out[0] != out[1] {
+				t.Errorf("with %s:\n%s\nwithout:\n%s", tc.with, out[0], out[1])
+			}
+			if strings.Contains(out[0], "fence") {
+				t.Errorf("a fence:\n%s", out[0])
+			}
+		})
 	}
 }
