@@ -111,6 +111,62 @@ func (fn *funcTr) markMem(e cc.ExpressionNode) {
 	if d := rootLocal(e); d != nil {
 		fn.mem[d] = true
 	}
+	if lit := rootLiteral(e); lit != nil {
+		fn.memLit[lit] = true
+	}
+}
+
+// rootLiteral returns the compound literal whose storage e designates
+// (through fields), or nil.
+func rootLiteral(e cc.ExpressionNode) *cc.PostfixExpression {
+	switch x := strip(e).(type) {
+	case *cc.PostfixExpression:
+		switch x.Case {
+		case cc.PostfixExpressionComplit:
+			return x
+		case cc.PostfixExpressionSelect:
+			return rootLiteral(x.PostfixExpression)
+		case cc.PostfixExpressionPrimary:
+			return rootLiteral(x.PrimaryExpression)
+		}
+	case *cc.PrimaryExpression:
+		if x.Case == cc.PrimaryExpressionExpr {
+			return rootLiteral(x.ExpressionList)
+		}
+	case *cc.UnaryExpression:
+		if x.Case == cc.UnaryExpressionPostfix {
+			return rootLiteral(x.PostfixExpression)
+		}
+	case *cc.CastExpression:
+		if x.Case == cc.CastExpressionUnary {
+			return rootLiteral(x.UnaryExpression)
+		}
+	}
+	return nil
+}
+
+// compoundLiteral makes the unnamed object of a compound literal, (T){…},
+// and initialises it as a local declared there would be: in a register,
+// or in memory if it is an array or its address is taken.
+func (fn *funcTr) compoundLiteral(x *cc.PostfixExpression, pos lsl.Pos) *lvalue {
+	t := x.Type() // an array's decays; the type name's is the object's
+	if x.TypeName != nil && x.TypeName.Type() != nil {
+		t = x.TypeName.Type()
+	}
+	if msg := fn.f.l.tc.check(t); msg != "" {
+		fn.errorAt(pos, "%s", msg)
+		return nil
+	}
+	var lv *lvalue
+	if c, _ := classify(t); c == clArray || fn.memLit[x] {
+		a := lsl.Reg(fn.regFor("literal.addr"))
+		fn.emit(&lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
+		lv = &lvalue{typ: t, base: a}
+	} else {
+		lv = &lvalue{typ: t, reg: fn.regFor("literal")}
+	}
+	fn.initLocal(lv, &cc.Initializer{Case: cc.InitializerInitList, InitializerList: x.InitializerList}, pos)
+	return lv
 }
 
 // scan looks for the uses that force locals into memory; obj says e is

@@ -158,6 +158,9 @@ func children(e cc.ExpressionNode) []cc.ExpressionNode {
 		for l := x.ArgumentExpressionList; l != nil; l = l.ArgumentExpressionList {
 			add(l.AssignmentExpression)
 		}
+		for l := x.InitializerList; l != nil; l = l.InitializerList {
+			walkInitExprs(l.Initializer, func(e cc.ExpressionNode) { add(e) })
+		}
 	case *cc.UnaryExpression:
 		add(x.PostfixExpression, x.UnaryExpression, x.CastExpression)
 	case *cc.CastExpression:
@@ -335,8 +338,7 @@ func (fn *funcTr) expr(e cc.ExpressionNode) value {
 		case cc.PostfixExpressionDec:
 			return fn.incDec(x.PostfixExpression, tokPos(x.Token), false, true)
 		case cc.PostfixExpressionComplit:
-			fn.errorAt(pos, "compound literal is not supported")
-			return fn.badValue()
+			return fn.objectValue(x)
 		}
 	case *cc.UnaryExpression:
 		return fn.unary(x)
@@ -561,8 +563,7 @@ func (fn *funcTr) lval(e cc.ExpressionNode) *lvalue {
 			}
 			return fn.selectField(&lvalue{typ: pt, base: p.reg}, x.Field(), pos)
 		case cc.PostfixExpressionComplit:
-			fn.errorAt(pos, "compound literal is not supported")
-			return nil
+			return fn.compoundLiteral(x, pos)
 		case cc.PostfixExpressionCall:
 			if v := fn.call(x, nil); v.lv != nil {
 				return v.lv

@@ -24,6 +24,8 @@ type funcTr struct {
 
 	vars map[*cc.Declarator]*lvalue // locals and parameters
 	mem  map[*cc.Declarator]bool    // locals that must live in memory
+	// compound literals that must live in memory (their address is taken)
+	memLit map[*cc.PostfixExpression]bool
 
 	body *[]lsl.Stmt // where statements are emitted
 
@@ -65,6 +67,7 @@ func (f *fileTr) translateBodies() {
 			labels:   map[string]bool{},
 			vars:     map[*cc.Declarator]*lvalue{},
 			mem:      map[*cc.Declarator]bool{},
+			memLit:   map[*cc.PostfixExpression]bool{},
 			gotos:    map[*cc.JumpStatement]*jump{},
 			temps:    map[lsl.Reg]bool{},
 		}
