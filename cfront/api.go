@@ -12,6 +12,10 @@ import (
 // meanings of SEMANTICS.md).
 func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.ExpressionNode, hint cc.Type) value {
 	pos := posOf(x)
+	if outputFuncs[name] {
+		fn.errorAt(pos, "the result of %s is not supported (output is not modelled: call it as a statement)", name)
+		return fn.badValue()
+	}
 	nargs := map[string]int{
 		"lsl_assert": 1, "assert": 1, "lsl_assume": 1, "lsl_fence": 1,
 		"lsl_cas_32": 3, "lsl_cas_64": 3, "lsl_cas_ptr": 3, "lsl_dcas": 6,
@@ -20,7 +24,7 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		"lsl_free": 1, "free": 1, "lsl_free_noreuse": 1,
 		"lsl_initlock": 1, "lsl_lock": 1, "lsl_unlock": 1,
 		"lsl_choose": 2, "lsl_observe_input": 2, "lsl_observe_output": 2,
-		"lsl_observe_label": 1, "lsl_get_thread_id": 0,
+		"lsl_observe_label": 1, "lsl_get_thread_id": 0, "abort": 0,
 	}[name]
 	if len(args) != nargs {
 		fn.errorAt(pos, "%s takes %d arguments, not %d", name, nargs, len(args))
@@ -34,6 +38,12 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		} else {
 			fn.emit(&lsl.Assert{Pos: pos, Cond: c})
 		}
+		return fn.voidValue()
+
+	case "abort":
+		// the program stops abnormally: an error execution, like a
+		// failed assertion at the call
+		fn.emit(&lsl.Assert{Pos: pos, Cond: fn.intConst(pos, 0)})
 		return fn.voidValue()
 
 	case "lsl_fence":

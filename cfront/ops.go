@@ -635,6 +635,11 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 	switch x := strip(e).(type) {
 	case *cc.PostfixExpression:
 		switch x.Case {
+		case cc.PostfixExpressionCall:
+			if name := fn.apiName(x.PostfixExpression); outputFuncs[name] {
+				fn.output(argList(x.ArgumentExpressionList))
+				return
+			}
 		case cc.PostfixExpressionInc:
 			fn.incDec(x.PostfixExpression, tokPos(x.Token), true, false)
 			return

@@ -254,6 +254,33 @@ void recv(void) {
 	}
 }
 
+// abort() is an error of the execution that calls it (an assertion that
+// fails at the call), and output statements change nothing: message
+// passing passes on sc and fails on relaxed, at the abort.
+func TestAbortIsAnError(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <stdio.h>
+#include <stdlib.h>
+int data, flag;
+void send(void) { data = 1; printf("sent %d\n", data); flag = 1; }
+void recv(void) {
+  if (flag) {
+    int d = data;
+    if (d != 1) {
+      fprintf(stderr, "bad data %d\n", d);
+      abort();
+    }
+  }
+}
+`, "test T0 = ( send | recv )\n")
+	if code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf); code != exitPass {
+		t.Errorf("sc: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "relaxed", cf, tf)
+	if code != exitFail || !strings.Contains(out, "assertion failed") || !strings.Contains(out, ":10:7") {
+		t.Errorf("relaxed: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
