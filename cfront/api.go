@@ -16,6 +16,10 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 		fn.errorAt(pos, "the result of %s is not supported (output is not modelled: call it as a statement)", name)
 		return fn.badValue()
 	}
+	if _, ok := memFuncs[name]; ok {
+		fn.errorAt(pos, "the result of %s is not supported: call it as a statement", name)
+		return fn.badValue()
+	}
 	nargs := map[string]int{
 		"lsl_assert": 1, "assert": 1, "lsl_assume": 1, "lsl_fence": 1,
 		"lsl_cas_32": 3, "lsl_cas_64": 3, "lsl_cas_ptr": 3, "lsl_dcas": 6,

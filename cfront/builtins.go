@@ -78,6 +78,9 @@ var refArgs = map[string][]int{
 	"__atomic_load":               {1},
 	"__atomic_store":              {1},
 	"__atomic_exchange":           {1, 2},
+	"memset":                      {0},
+	"memcpy":                      {0, 1},
+	"memmove":                     {0, 1},
 }
 
 // isRefArg reports whether argument i of a call of name is a refArg.

@@ -23,6 +23,7 @@ var apiFuncs = map[string]bool{
 	"abort":  true,
 	"printf": true, "fprintf": true, "puts": true, "fputs": true, "putchar": true,
 	"perror": true, "fflush": true,
+	"memset": true, "memcpy": true, "memmove": true,
 }
 
 // outputFuncs are the stdio.h functions that only write to a stream: the

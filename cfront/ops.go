@@ -636,8 +636,13 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionCall:
-			if name := fn.apiName(x.PostfixExpression); outputFuncs[name] {
+			name := fn.apiName(x.PostfixExpression)
+			if outputFuncs[name] {
 				fn.output(argList(x.ArgumentExpressionList))
+				return
+			}
+			if _, ok := memFuncs[name]; ok {
+				fn.memCall(name, posOf(x), argList(x.ArgumentExpressionList))
 				return
 			}
 		case cc.PostfixExpressionInc:
