@@ -87,9 +87,9 @@
 // Not supported (rejected with a position): floating point, unions,
 // bit-fields, function pointers, recursion, variadic function
 // definitions, string literals except as names in the API (and __func__),
-// variable-length arrays, inline assembly (except an empty asm statement,
-// the compiler barrier asm volatile("" ::: "memory"), which is nothing:
-// the translation never moves an access), setjmp, _Atomic in a pointer's
+// variable-length arrays, inline assembly (except one fence or hint
+// instruction without operands, asm.go, and the empty compiler barrier),
+// setjmp, _Atomic in a pointer's
 // qualifier list (T * _Atomic p), the value-returning atomic operations
 // and fetch-and-op on structs, pointer conversions that would read an
 // object as another type (int * to char *, long * to int *, a struct

@@ -39,14 +39,14 @@ func TestErrors(t *testing.T) {
 			"e.c:3:10: function pointer is not supported"},
 		{"variadic function definition", "int f(int n, ...) {\n  return n;\n}\n",
 			"e.c:1:5: variadic function definition is not supported"},
-		{"inline assembly", "void f(void) {\n  __asm__(\"nop\");\n}\n",
-			"e.c:2:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+		{"inline assembly", "void f(void) {\n  __asm__(\"lock; addl $0,0(%%rsp)\");\n}\n",
+			"e.c:2:3: inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)"},
 		{"empty asm with an output", "void f(void) {\n  int x;\n  asm volatile(\"\" : \"=r\"(x));\n}\n",
-			"e.c:3:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+			"e.c:3:3: inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)"},
 		{"empty asm with an input", "int g;\nvoid f(void) {\n  asm volatile(\"\" : : \"r\"(g) : \"memory\");\n}\n",
-			"e.c:3:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+			"e.c:3:3: inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)"},
 		{"asm goto", "void f(void) {\n  asm goto(\"\" :::: out);\nout:\n  return;\n}\n",
-			"e.c:2:3: inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))"},
+			"e.c:2:3: inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)"},
 		{"printf's result", "#include <stdio.h>\nint f(void) {\n  return printf(\"x\");\n}\n",
 			"e.c:3:10: the result of printf is not supported (output is not modelled: call it as a statement)"},
 		{"memset to 1", "#include <string.h>\nint a[2];\nvoid f(void) {\n  memset(a, 1, sizeof a);\n}\n",
@@ -443,6 +443,46 @@ func TestCompilerBarrierIsNothing(t *testing.T) {
 			}
 			if strings.Contains(out[0], "fence") {
 				t.Errorf("a fence:\n%s", out[0])
+			}
+		})
+	}
+}
+
+// TestAsmFences: the fence instructions of asmInstructions become the
+// program's fences of their kinds, the hints nothing, in any spelling.
+func TestAsmFences(t *testing.T) {
+	tests := []struct {
+		asm  string
+		want []string // the fence statements, in order
+	}{
+		{`asm volatile("mfence" ::: "memory");`, []string{"fence full"}},
+		{`__asm__ __volatile__("  MFENCE ;\n");`, []string{"fence full"}},
+		{`asm volatile("dmb ish" : : : "memory");`, []string{"fence full"}},
+		{`asm volatile("sync");`, []string{"fence full"}},
+		{`asm volatile("fence rw, rw");`, []string{"fence full"}},
+		{`asm volatile("sfence");`, []string{"fence store-store"}},
+		{`asm volatile("dmb ishst");`, []string{"fence store-store"}},
+		{`asm volatile("lfence");`, []string{"fence load-load"}},
+		{`asm volatile("dmb ishld");`, []string{"fence load-load", "fence load-store"}},
+		{`asm volatile("fence r,rw");`, []string{"fence load-load", "fence load-store"}},
+		{`asm volatile("fence rw,w");`, []string{"fence load-store", "fence store-store"}},
+		{`asm volatile("lwsync" ::: "memory");`, []string{"fence load-load", "fence load-store", "fence store-store"}},
+		{`asm volatile("pause" ::: "memory");`, nil},
+		{`asm volatile("rep; nop");`, nil},
+		{`asm volatile("yield");`, nil},
+		{`asm volatile("" ::: "memory");`, nil},
+	}
+	fence := regexp.MustCompile(`fence [a-z-]+`)
+	for _, tc := range tests {
+		t.Run(tc.asm, func(t *testing.T) {
+			src := "int flag, data;\nvoid send(void) {\n  data = 42;\n  " + tc.asm + "\n  flag = 1;\n}\n"
+			p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fence.FindAllString(p.String(), -1)
+			if strings.Join(got, ", ") != strings.Join(tc.want, ", ") {
+				t.Errorf("fences %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -388,8 +388,12 @@ func (fn *funcTr) stmt(s *cc.Statement) {
 	case cc.StatementJump:
 		fn.jumpStmt(s.JumpStatement)
 	case cc.StatementAsm:
-		if !compilerBarrier(s.AsmStatement.Asm) {
-			fn.errorf(s, "inline assembly is not supported (only an empty one, such as the compiler barrier asm volatile(\"\" ::: \"memory\"))")
+		kinds, ok := asmFences(s.AsmStatement.Asm)
+		if !ok {
+			fn.errorf(s, "inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)")
+		}
+		for _, k := range kinds {
+			fn.emit(&lsl.Fence{Pos: posOf(s), Kind: k})
 		}
 	default:
 		fn.errorf(s, "statement is not supported")
@@ -718,31 +722,4 @@ func (fn *funcTr) ret(j *cc.JumpStatement, jump bool) {
 		fn.bodyUsed = true
 		fn.emit(&lsl.Break{Pos: pos, Label: fn.bodyLbl})
 	}
-}
-
-// compilerBarrier reports whether a is an asm statement without
-// instructions or operands, such as asm volatile("" ::: "memory"): it only
-// keeps the compiler from moving accesses across it, and the translation
-// moves none (each access is emitted where the source has it), so it is
-// exactly nothing; its clobbers may be listed. Any other asm is refused.
-func compilerBarrier(a *cc.Asm) bool {
-	if a == nil || strings.Trim(a.Token3.SrcStr(), "\" \t") != "" {
-		return false
-	}
-	for q := a.AsmQualifierList; q != nil; q = q.AsmQualifierList {
-		if q.AsmQualifier != nil && q.AsmQualifier.Case == cc.AsmQualifierGoto {
-			return false
-		}
-	}
-	for l := a.AsmArgList; l != nil; l = l.AsmArgList {
-		for e := l.AsmExpressionList; e != nil; e = e.AsmExpressionList {
-			if e.AsmIndex != nil {
-				return false
-			}
-			if _, ok := stringArg(e.AssignmentExpression); !ok {
-				return false // an operand, not a clobber
-			}
-		}
-	}
-	return true
 }

@@ -281,6 +281,34 @@ void recv(void) {
 	}
 }
 
+// Fence instructions in inline assembly are the program's fences: message
+// passing with x86's sfence and lfence passes on relaxed, with the pause
+// hint (which orders nothing) it fails.
+func TestAsmFencesOrder(t *testing.T) {
+	for _, tc := range []struct {
+		send, recv string
+		want       int
+	}{
+		{"sfence", "lfence", exitPass},
+		{"dmb ishst", "dmb ishld", exitPass},
+		{"sfence", "pause", exitFail},
+		{"pause", "lfence", exitFail},
+	} {
+		cf, tf := writeInputs(t, `int data, flag;
+void send(void) { data = 1; asm volatile("`+tc.send+`" ::: "memory"); flag = 1; }
+void recv(void) {
+  if (flag) {
+    asm volatile("`+tc.recv+`" ::: "memory");
+    lsl_assert(data == 1);
+  }
+}
+`, "test T0 = ( send | recv )\n")
+		if code, out, errs := runCmd(t, "check", "--no-cache", "--model", "relaxed", cf, tf); code != tc.want {
+			t.Errorf("%s / %s: status %d, want %d; stdout:\n%s\nstderr:\n%s", tc.send, tc.recv, code, tc.want, out, errs)
+		}
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
