@@ -12,8 +12,8 @@ import (
 // meanings of SEMANTICS.md).
 func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.ExpressionNode, hint cc.Type) value {
 	pos := posOf(x)
-	if outputFuncs[name] {
-		fn.errorAt(pos, "the result of %s is not supported (output is not modelled: call it as a statement)", name)
+	if noEffectFuncs[name] {
+		fn.errorAt(pos, "the result of %s is not supported (it is not modelled: call it as a statement)", name)
 		return fn.badValue()
 	}
 	if _, ok := memFuncs[name]; ok {

@@ -22,22 +22,23 @@ var apiFuncs = map[string]bool{
 	"lsl_observe_label": true, "lsl_get_thread_id": true,
 	"abort":  true,
 	"printf": true, "fprintf": true, "puts": true, "fputs": true, "putchar": true,
-	"perror": true, "fflush": true,
+	"perror": true, "fflush": true, "sched_yield": true,
 	"memset": true, "memcpy": true, "memmove": true,
 }
 
-// outputFuncs are the stdio.h functions that only write to a stream: the
-// check observes no output, so a call evaluates its arguments and does
-// nothing else (dropping it can only let more executions fail: the
-// stream's lock orders nothing the check relies on). Only as a statement:
-// their results are not modelled.
-var outputFuncs = map[string]bool{
+// noEffectFuncs change nothing the check observes: the stdio.h functions
+// that only write to a stream (the check observes no output) and
+// sched_yield (it only gives up the processor). A call evaluates its
+// arguments and does nothing else; leaving out the stream's own lock can
+// only let more executions fail, never fewer. Only as a statement: their
+// results are not modelled.
+var noEffectFuncs = map[string]bool{
 	"printf": true, "fprintf": true, "puts": true, "fputs": true, "putchar": true,
-	"perror": true, "fflush": true,
+	"perror": true, "fflush": true, "sched_yield": true,
 }
 
-// output translates a statement that calls one of outputFuncs.
-func (fn *funcTr) output(args []cc.ExpressionNode) {
+// noEffect translates a statement that calls one of noEffectFuncs.
+func (fn *funcTr) noEffect(args []cc.ExpressionNode) {
 	for _, a := range args {
 		if _, ok := stringArg(a); !ok {
 			fn.discard(a)

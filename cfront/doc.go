@@ -73,9 +73,9 @@
 //     types, so markAtomic rewrites the keyword into a type attribute
 //     before preprocessing (atomicmark.go).
 //
-//   - The shipped stdlib.h, stdio.h and string.h: abort() is a failing
-//     assertion, output calls evaluate their arguments only (call.go,
-//     outputFuncs), and memset/memcpy/memmove work on whole objects of a
+//   - The shipped stdlib.h, stdio.h, string.h and sched.h: abort() is a
+//     failing assertion, output calls and sched_yield evaluate their
+//     arguments only (call.go, noEffectFuncs), and memset/memcpy/memmove work on whole objects of a
 //     known type (memfuncs.go).
 //
 //   - Thread-local storage (_Thread_local, __thread) is a global marked

@@ -48,7 +48,7 @@ func TestErrors(t *testing.T) {
 		{"asm goto", "void f(void) {\n  asm goto(\"\" :::: out);\nout:\n  return;\n}\n",
 			"e.c:2:3: inline assembly is not supported (only a fence or spin-wait hint without operands, such as asm volatile(\"mfence\" ::: \"memory\"), or the empty compiler barrier)"},
 		{"printf's result", "#include <stdio.h>\nint f(void) {\n  return printf(\"x\");\n}\n",
-			"e.c:3:10: the result of printf is not supported (output is not modelled: call it as a statement)"},
+			"e.c:3:10: the result of printf is not supported (it is not modelled: call it as a statement)"},
 		{"memset to 1", "#include <string.h>\nint a[2];\nvoid f(void) {\n  memset(a, 1, sizeof a);\n}\n",
 			"e.c:4:13: memset to a value other than 0 is not supported: memory holds a value per scalar object, not bytes"},
 		{"memset of part of an object", "#include <string.h>\nstruct s { int a, b; } g;\nvoid f(void) {\n  memset(&g, 0, 4);\n}\n",

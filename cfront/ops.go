@@ -637,8 +637,8 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 		switch x.Case {
 		case cc.PostfixExpressionCall:
 			name := fn.apiName(x.PostfixExpression)
-			if outputFuncs[name] {
-				fn.output(argList(x.ArgumentExpressionList))
+			if noEffectFuncs[name] {
+				fn.noEffect(argList(x.ArgumentExpressionList))
 				return
 			}
 			if _, ok := memFuncs[name]; ok {

@@ -309,6 +309,26 @@ void recv(void) {
 	}
 }
 
+// A spin loop that yields the processor is still a spin loop (sched_yield
+// does nothing the check observes): conclusive on every model, failing on
+// relaxed only.
+func TestSpinWithYield(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <sched.h>
+int data, flag;
+void send(void) { data = 1; flag = 1; }
+void recv(void) {
+  while (flag == 0)
+    sched_yield();
+  lsl_assert(data == 1);
+}
+`, "test T0 = ( send | recv )\n")
+	for model, want := range map[string]int{"sc": exitPass, "tso": exitPass, "relaxed": exitFail} {
+		if code, out, errs := runCmd(t, "check", "--no-cache", "--model", model, cf, tf); code != want {
+			t.Errorf("%s: status %d, want %d; stdout:\n%s\nstderr:\n%s", model, code, want, out, errs)
+		}
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
