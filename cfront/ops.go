@@ -137,10 +137,11 @@ func (fn *funcTr) exprHint(e cc.ExpressionNode, t cc.Type) value {
 // arith is a binary arithmetic operator; rt is the type of its result.
 func (fn *funcTr) arith(op lsl.OpCode, a, b cc.ExpressionNode, rt cc.Type, pos lsl.Pos) value {
 	for _, e := range []cc.ExpressionNode{a, b} {
-		if castFromPointer(e) {
-			// (uintptr_t)p | 1: a pointer is a block and a path of
-			// offsets here, not a number (tag bits, byte arithmetic)
-			fn.errorAt(pos, "'%s' on a pointer converted to an integer is not supported: pointers are not numbers here (mark a pointer with a separate field, as algorithms/harris does)", cOperator[op])
+		if castFromPointer(e) && op != lsl.OpAnd && op != lsl.OpOr && op != lsl.OpXor {
+			// a pointer is a block and a path of offsets here, not a
+			// number; only its low bits can be marked (lsl.markOp:
+			// (uintptr_t)p | 1, & ~1, & 1)
+			fn.errorAt(pos, "'%s' on a pointer converted to an integer is not supported: pointers are not numbers here (only marks in their low bits, with &, | and ^)", cOperator[op])
 			return fn.badValue()
 		}
 	}

@@ -9,7 +9,11 @@
 // Values are untyped at run time: undefined, an integer, or a pointer
 // written as a base address followed by field/element offsets ([1 0 2]),
 // exactly as in the paper's Fig. 5. Integer operations carry their C type
-// (width and signedness) so that wraparound is exact.
+// (width and signedness) so that wraparound is exact. One extension: a
+// pointer may carry marks in its low bits ([1 0 2]|1), as lock-free lists
+// mark links with (uintptr_t)p | 1; such a value is no address, and only
+// &, | and ^ with small integers act on it (markOp). The paper's lists
+// keep the mark in a field of its own instead.
 //
 // Two program forms share these types. A Program holds procedures with
 // calls, loops (labelled blocks with continue) and is what the C front end

@@ -47,7 +47,7 @@ func TestWithoutFences(t *testing.T) {
 }
 
 func TestValueText(t *testing.T) {
-	for _, v := range []Value{Undefined, Int(0), Int(-7), Int(1 << 40), Ptr(3), Ptr(3, 0), Ptr(12, 1, 0, 4)} {
+	for _, v := range []Value{Undefined, Int(0), Int(-7), Int(1 << 40), Ptr(3), Ptr(3, 0), Ptr(12, 1, 0, 4), Ptr(3).WithTag(1), Ptr(12, 1, 0).WithTag(3)} {
 		b, err := v.MarshalText()
 		if err != nil {
 			t.Fatal(err)
@@ -57,9 +57,54 @@ func TestValueText(t *testing.T) {
 			t.Errorf("%v: round trip gave %v, %v", v, w, err)
 		}
 	}
-	for _, bad := range []string{"", "[]", "[x]", "undef", "1.5", "[1 2"} {
+	for _, bad := range []string{"", "[]", "[x]", "undef", "1.5", "[1 2", "[1]|0", "[1]|4", "[1]|x", "3|1"} {
 		if _, err := ParseValue(bad); err == nil {
 			t.Errorf("ParseValue(%q): no error", bad)
 		}
+	}
+}
+
+// TestMarkOps: &, | and ^ of a pointer and an integer set, test, clear and
+// flip the marks in its low bits (TagBits), as (uintptr_t)p | 1 does in
+// C; a marked pointer is no address, and compares as the address it marks
+// with its bits.
+func TestMarkOps(t *testing.T) {
+	p, q := Ptr(3, 1), Ptr(3, 1, 0) // one address
+	m1 := p.WithTag(1)
+	tests := []struct {
+		op   OpCode
+		a, b Value
+		want Value
+		f    Fault
+	}{
+		{OpOr, p, Int(1), m1, NoFault},
+		{OpOr, Int(1), p, m1, NoFault},
+		{OpOr, m1, Int(2), p.WithTag(3), NoFault},
+		{OpOr, p, Int(0), p, NoFault},
+		{OpOr, p, Int(4), Undefined, FaultPointer}, // beyond the tag bits
+		{OpAnd, m1, Int(-2), p, NoFault},           // & ~1
+		{OpAnd, p.WithTag(3), Int(-2), p.WithTag(2), NoFault},
+		{OpAnd, m1, Int(-4), p, NoFault}, // & ~3
+		{OpAnd, m1, Int(1), Int(1), NoFault},
+		{OpAnd, p, Int(1), Int(0), NoFault}, // an unmarked pointer's low bits
+		{OpAnd, p.WithTag(2), Int(3), Int(2), NoFault},
+		{OpAnd, m1, Int(8), Undefined, FaultPointer},
+		{OpXor, m1, Int(1), p, NoFault},
+		{OpXor, p, Int(1), m1, NoFault},
+		{OpAdd, m1, Int(1), Undefined, FaultPointer},
+		{OpOffset, m1, Int(0), Undefined, FaultPointer}, // no address
+		{OpEq, m1, q.WithTag(1), Int(1), NoFault},       // one address, one mark
+		{OpEq, m1, p, Int(0), NoFault},
+		{OpNe, m1, q.WithTag(2), Int(1), NoFault},
+		{OpEq, m1, Int(1), Int(0), NoFault}, // a marked null is the integer 1
+	}
+	for _, tc := range tests {
+		got, f := Eval(tc.op, I64, tc.a, tc.b)
+		if got != tc.want || f != tc.f {
+			t.Errorf("%v %v, %v = %v, %v; want %v, %v", tc.op, tc.a, tc.b, got, f, tc.want, tc.f)
+		}
+	}
+	if p.WithTag(1).IsPtr() || !p.WithTag(1).IsTagged() || p.WithTag(1).Untagged() != p || p.WithTag(1).Address() != p.Address().WithTag(1) {
+		t.Errorf("a marked pointer is no pointer, and keeps its address")
 	}
 }

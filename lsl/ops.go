@@ -254,6 +254,11 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 		}
 		return Bool(c >= 0), NoFault
 	}
+	if op == OpAnd || op == OpOr || op == OpXor {
+		if v, ok := markOp(op, a, b); ok {
+			return v, NoFault
+		}
+	}
 	if a.kind != KindInt || b.kind != KindInt {
 		return Undefined, FaultPointer
 	}
@@ -340,4 +345,32 @@ func equalPrefix(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+// markOp is &, | and ^ of a pointer (tagged or not) and an integer, as
+// lock-free lists mark pointers in their low bits (a pointer is at least
+// 4-aligned, TagBits): p | t and p ^ t set or flip tag bits; p & m with m
+// having every bit above TagBits set (~1, ~3) keeps the pointer and those
+// tag bits of m; p & m with m within TagBits is the integer of the tag
+// bits (0 for an untagged pointer). Anything else is no mark operation.
+func markOp(op OpCode, a, b Value) (Value, bool) {
+	p, k := a, b
+	if p.kind == KindInt {
+		p, k = b, a
+	}
+	if p.kind != KindPtr && p.kind != KindTagged || k.kind != KindInt {
+		return Undefined, false
+	}
+	tag, m := int64(p.tag), k.n
+	switch {
+	case op == OpOr && m&^TagBits == 0:
+		return p.WithTag(tag | m), true
+	case op == OpXor && m&^TagBits == 0:
+		return p.WithTag(tag ^ m), true
+	case op == OpAnd && m|TagBits == -1:
+		return p.WithTag(tag & m), true
+	case op == OpAnd && m&^TagBits == 0:
+		return Int(tag & m), true
+	}
+	return Undefined, false
 }

@@ -13,7 +13,15 @@ const (
 	KindUndef ValueKind = iota // undefined (uninitialised memory)
 	KindInt                    // an integer
 	KindPtr                    // a pointer: base address and offsets
+	// KindTagged is a pointer with some of its low address bits set, as
+	// (uintptr_t)p | 1 marks a pointer in lock-free lists: it keeps the
+	// pointer to give it back ((uintptr_t)m & ~1), but is no address.
+	KindTagged
 )
+
+// TagBits are the low address bits a tag may set: every object is made of
+// words here, so a pointer is at least 4-aligned.
+const TagBits = 3
 
 // Value is an LSL value (paper Fig. 4: undefined | n | [n...]).
 // Values are comparable and can be used as map keys.
@@ -26,6 +34,7 @@ type Value struct {
 	kind ValueKind
 	n    int64  // the integer, or the base address of a pointer
 	offs string // pointer offsets, encoded by encodeOffsets
+	tag  uint8  // KindTagged: the low bits set (within TagBits, not 0)
 }
 
 // Undefined is the undefined value.
@@ -54,6 +63,32 @@ func (v Value) Kind() ValueKind { return v.kind }
 func (v Value) IsUndef() bool { return v.kind == KindUndef }
 func (v Value) IsInt() bool   { return v.kind == KindInt }
 func (v Value) IsPtr() bool   { return v.kind == KindPtr }
+
+// IsTagged reports whether v is a pointer with low bits set (KindTagged).
+func (v Value) IsTagged() bool { return v.kind == KindTagged }
+
+// Tag returns the low bits set in a tagged pointer (0 otherwise).
+func (v Value) Tag() int64 { return int64(v.tag) }
+
+// Untagged returns the pointer a tagged pointer marks; other values are
+// themselves.
+func (v Value) Untagged() Value {
+	if v.kind != KindTagged {
+		return v
+	}
+	return Value{kind: KindPtr, n: v.n, offs: v.offs}
+}
+
+// WithTag returns the pointer v (tagged or not) with its low bits set to
+// tag (within TagBits): a tagged pointer, or the pointer itself for 0.
+func (v Value) WithTag(tag int64) Value {
+	p := v.Untagged()
+	if tag&TagBits == 0 {
+		return p
+	}
+	p.kind, p.tag = KindTagged, uint8(tag&TagBits)
+	return p
+}
 
 // IntVal returns the integer of an integer value (0 otherwise).
 func (v Value) IntVal() int64 {
@@ -89,7 +124,7 @@ func (v Value) WithOffset(k int64) Value {
 // and [b 0 0] compare equal in C, as (void *)p == (void *)&p->first
 // does). Other values are themselves.
 func (v Value) Address() Value {
-	if v.kind != KindPtr || v.offs == "" {
+	if v.kind != KindPtr && v.kind != KindTagged || v.offs == "" {
 		return v
 	}
 	o := v.Offsets()
@@ -100,7 +135,7 @@ func (v Value) Address() Value {
 	if n == len(o) {
 		return v
 	}
-	return Ptr(v.n, o[:n]...)
+	return Ptr(v.n, o[:n]...).WithTag(int64(v.tag)) // a tag marks the same address
 }
 
 // WithLastOffset returns the pointer v with its last offset replaced by k.
@@ -129,6 +164,10 @@ func (v Value) String() string {
 		b.WriteString(strconv.FormatInt(o, 10))
 	}
 	b.WriteByte(']')
+	if v.kind == KindTagged {
+		b.WriteByte('|')
+		b.WriteString(strconv.Itoa(int(v.tag)))
+	}
 	return b.String()
 }
 
@@ -145,7 +184,7 @@ func Compare(a, b Value) int {
 		}
 		return 1
 	}
-	if a.kind != KindPtr {
+	if a.kind != KindPtr && a.kind != KindTagged {
 		return 0
 	}
 	ao, bo := a.Offsets(), b.Offsets()
@@ -157,7 +196,10 @@ func Compare(a, b Value) int {
 			return 1
 		}
 	}
-	return len(ao) - len(bo)
+	if len(ao) != len(bo) {
+		return len(ao) - len(bo)
+	}
+	return int(a.tag) - int(b.tag)
 }
 
 func encodeOffsets(offs []int64) string {
@@ -199,10 +241,21 @@ func (v *Value) UnmarshalText(b []byte) error {
 }
 
 // ParseValue reads a value written by Value.String: "undefined", an
-// integer, or a pointer "[base off...]".
+// integer, a pointer "[base off...]", or a tagged pointer "[base off...]|t".
 func ParseValue(s string) (Value, error) {
 	if s == "undefined" {
 		return Undefined, nil
+	}
+	if i := strings.LastIndex(s, "]|"); i >= 0 {
+		t, err := strconv.ParseInt(s[i+2:], 10, 64)
+		if err != nil || t <= 0 || t&^TagBits != 0 {
+			return Undefined, fmt.Errorf("bad value %q", s)
+		}
+		p, err := ParseValue(s[:i+1])
+		if err != nil {
+			return Undefined, err
+		}
+		return p.WithTag(t), nil
 	}
 	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
 		return Int(n), nil

@@ -485,13 +485,14 @@ func appendValue(b []byte, v lsl.Value) []byte {
 	switch {
 	case v.IsInt():
 		b = binary.AppendVarint(b, v.IntVal())
-	case v.IsPtr():
-		b = binary.AppendVarint(b, v.Base())
+	case v.IsPtr(), v.IsTagged():
+		b = binary.AppendVarint(b, v.Untagged().Base())
 		offs := v.Offsets()
 		b = binary.AppendUvarint(b, uint64(len(offs)))
 		for _, o := range offs {
 			b = binary.AppendVarint(b, o)
 		}
+		b = binary.AppendVarint(b, v.Tag())
 	}
 	return b
 }

@@ -207,14 +207,14 @@ func (g *Group) rangesSymmetric(t *lsl.Test, ra *rangeanalysis.Result, i, j int)
 // rename maps a pointer into a renamed block to the same place in its
 // image; other values stay.
 func rename(v lsl.Value, ren map[int64]int64) lsl.Value {
-	if !v.IsPtr() {
+	if !v.IsPtr() && !v.IsTagged() {
 		return v
 	}
-	b, ok := ren[v.Base()]
+	b, ok := ren[v.Untagged().Base()]
 	if !ok {
 		return v
 	}
-	return lsl.Ptr(b, v.Offsets()...)
+	return lsl.Ptr(b, v.Offsets()...).WithTag(v.Tag()) // a marked pointer keeps its mark
 }
 
 // trim leaves out the last threads of the largest classes until the

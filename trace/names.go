@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"checkfence/lsl"
@@ -130,10 +131,14 @@ func (n *namer) name(v lsl.Value) string {
 	return b.String()
 }
 
-// value renders a value; pointers are named like addresses, as &name.
+// value renders a value; pointers are named like addresses, as &name,
+// and a tagged pointer as its pointer with the bits it sets, &name|1.
 func (n *namer) value(v lsl.Value) string {
 	if v.IsPtr() {
 		return "&" + n.name(v)
+	}
+	if v.IsTagged() {
+		return "&" + n.name(v.Untagged()) + "|" + strconv.FormatInt(v.Tag(), 10)
 	}
 	return v.String()
 }

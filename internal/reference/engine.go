@@ -210,12 +210,16 @@ func appendValue(b []byte, v lsl.Value) []byte {
 	case lsl.KindInt:
 		b = append(b, 'i')
 		b = strconv.AppendInt(b, v.IntVal(), 10)
-	case lsl.KindPtr:
+	case lsl.KindPtr, lsl.KindTagged:
 		b = append(b, 'p')
-		b = strconv.AppendInt(b, v.Base(), 10)
+		b = strconv.AppendInt(b, v.Untagged().Base(), 10)
 		for _, o := range v.Offsets() {
 			b = append(b, '.')
 			b = strconv.AppendInt(b, o, 10)
+		}
+		if v.IsTagged() {
+			b = append(b, '|')
+			b = strconv.AppendInt(b, v.Tag(), 10)
 		}
 	default:
 		b = append(b, 'u')
