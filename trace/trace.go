@@ -607,7 +607,16 @@ func (t *Trace) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "counterexample for %s on %s\n", t.Test, t.Model)
 		fmt.Fprintf(w, "  observed:  %s\n", t.Observation.Text)
 	}
+	// A thread goes on after its first fault, on the values the fault
+	// left, and usually faults again on them: the first is the one to
+	// read, the others are counted (JSON lists them all).
+	shown, more := map[string]bool{}, map[string]int{}
 	for _, f := range t.Faults {
+		if shown[f.Thread] {
+			more[f.Thread]++
+			continue
+		}
+		shown[f.Thread] = true
 		past := ""
 		if f.PastBound {
 			past = " [past the bound]"
@@ -615,6 +624,12 @@ func (t *Trace) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)%s\n", f.What, f.Thread, f.Pos, f.Stmt, past)
 		if f.Detail != "" {
 			fmt.Fprintf(w, "             %s\n", f.Detail)
+		}
+	}
+	for _, f := range t.Faults {
+		if k := more[f.Thread]; k > 0 {
+			fmt.Fprintf(w, "             … and %d more in %s, following from its first\n", k, f.Thread)
+			more[f.Thread] = 0
 		}
 	}
 	if len(t.Spec) > 0 {
