@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
@@ -300,7 +301,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	iters := iterations(e.Test)
 	t := &Trace{Test: e.Test.Name, Model: e.Model.Name}
 	t.Observation = observation(e.Test, x.Outcome)
-	for _, f := range x.Faults {
+	for _, f := range faultsInProgramOrder(e.Test, x.Faults) {
 		t.Faults = append(t.Faults, Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
 			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt), PastBound: e.FaultPastBound(x, f)})
 	}
@@ -867,4 +868,31 @@ func faultDetail(n *namer, x *encode.Execution, f *encode.ErrorPoint, ev map[*en
 		}
 	}
 	return ""
+}
+
+// faultsInProgramOrder sorts faults by thread, then in program order (the
+// encoder lists the allocator's faults, found with the memory order, after
+// the others), so that each thread's first fault comes first.
+func faultsInProgramOrder(t *lsl.Test, faults []*encode.ErrorPoint) []*encode.ErrorPoint {
+	order := map[lsl.Stmt]int{}
+	number := func(invs []*lsl.Invocation) {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				order[s] = len(order)
+				return true
+			})
+		}
+	}
+	number(t.Init)
+	for _, invs := range t.Threads {
+		number(invs)
+	}
+	out := slices.Clone(faults)
+	slices.SortStableFunc(out, func(a, b *encode.ErrorPoint) int {
+		if a.Thread != b.Thread {
+			return a.Thread - b.Thread
+		}
+		return order[a.Stmt] - order[b.Stmt]
+	})
+	return out
 }

@@ -329,6 +329,31 @@ void recv(void) {
 	}
 }
 
+// The trace shows each thread's first fault in program order, the later
+// ones counted: here a use after free (found with the memory order, so
+// listed by the encoder after the thread's own faults) before a failed
+// assertion.
+func TestTraceShowsFirstFault(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <stdlib.h>
+int *p;
+int done;
+void init(void) { p = malloc(sizeof *p); *p = 1; }
+void rel(void) { free(p); done = 1; }
+void use(void) {
+  while (!done)
+    ;
+  int v = *p;
+  lsl_assert(0);
+}
+`, "test T0 = init ( rel | use )\n")
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", cf, tf)
+	first := strings.Index(out, "  fault:")
+	if code != exitFail || first < 0 || !strings.HasPrefix(out[first:], "  fault:     use after free in thread 1") ||
+		strings.Count(out, "  fault:") != 1 || !strings.Contains(out, "… and 1 more in thread 1, following from its first") {
+		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
