@@ -47,7 +47,9 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 	case "abort":
 		// the program stops abnormally: an error execution, like a
 		// failed assertion at the call
-		fn.emit(&lsl.Assert{Pos: pos, Cond: fn.intConst(pos, 0)})
+		r := lsl.Reg(fn.regFor("abort")) // the fault then reads "assert abort"
+		fn.emit(&lsl.Const{Pos: pos, Dst: r, Val: lsl.Int(0)})
+		fn.emit(&lsl.Assert{Pos: pos, Cond: r})
 		return fn.voidValue()
 
 	case "lsl_fence":
