@@ -32,9 +32,9 @@ const TagBits = 3
 // the integer 0.
 type Value struct {
 	kind ValueKind
+	tag  uint8  // KindTagged: the low bits set (within TagBits, not 0)
 	n    int64  // the integer, or the base address of a pointer
 	offs string // pointer offsets, encoded by encodeOffsets
-	tag  uint8  // KindTagged: the low bits set (within TagBits, not 0)
 }
 
 // Undefined is the undefined value.
