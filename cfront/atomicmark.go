@@ -11,19 +11,22 @@ import (
 // object, or to a field of _Atomic type, could not be told from a plain
 // one. Every file's text is therefore rewritten before preprocessing: the
 // keyword _Atomic becomes one of two macros of the same length (columns do
-// not move), which put the keyword back followed by a type attribute that
-// cc carries through typedefs, pointers and struct fields:
+// not move), which put the keyword back beside a type attribute that cc
+// carries through typedefs, pointers and struct fields:
 //
-//	_Atomic int x;        ->  __cfQ__ int x;        ->  _Atomic __attribute__((__cf_atomic__)) int x;
+//	_Atomic int x;        ->  __cfQ__ int x;        ->  __attribute__((__cf_atomic__)) _Atomic int x;
 //	_Atomic(node *) head; ->  __cfS__(node *) head; ->  _Atomic(node *) __attribute__((__cf_atomic__)) head;
 //
-// An _Atomic in a pointer's qualifier list (int * _Atomic p), where cc
+// The qualifier's attribute comes first, so that an _Atomic whose use the
+// text does not show (the body of #define A _Atomic, a -D value, which
+// are rewritten too) reads right in both uses, A int x and A(int) y. An
+// _Atomic in a pointer's qualifier list (int * _Atomic p), where cc
 // accepts no attribute, is left alone and refused by syntaxErrors.
 const (
 	atomicAttr      = "__cf_atomic__"
 	atomicQualMacro = "__cfQ__"
 	atomicSpecMacro = "__cfS__"
-	atomicMacros    = "#define " + atomicQualMacro + " _Atomic __attribute__((" + atomicAttr + "))\n" +
+	atomicMacros    = "#define " + atomicQualMacro + " __attribute__((" + atomicAttr + ")) _Atomic\n" +
 		"#define " + atomicSpecMacro + "(...) _Atomic(__VA_ARGS__) __attribute__((" + atomicAttr + "))\n"
 )
 
@@ -84,13 +87,31 @@ func isAtomicType(t cc.Type, atomicTD map[*cc.Declarator]bool) bool {
 }
 
 // atomicTypedefs finds the typedef names of _Atomic types in a file: a
-// typedef declarator that derives nothing (no pointer, array or function)
-// from specifiers that say _Atomic, or that name such a typedef. Names
-// are followed in the order of the file, without scopes, as
-// selfContaining does.
+// typedef declarator that derives nothing (no pointer, array or function;
+// parentheses allowed) from specifiers that say _Atomic, or that name such
+// a typedef. A typedef name in the specifiers is the one C's scopes make
+// visible there: the innermost declared before it (a block's typedef
+// ends with its block).
 func atomicTypedefs(ast *cc.AST) map[*cc.Declarator]bool {
 	atomic := map[*cc.Declarator]bool{}
-	byName := map[string]bool{} // the last typedef of each name
+	seen := map[*cc.Declarator]int{} // typedefs in the order of the file
+	visible := func(ts *cc.TypeSpecifier) *cc.Declarator {
+		name := ts.Token.SrcStr()
+		for sc := ts.LexicalScope(); sc != nil; sc = sc.Parent {
+			var last *cc.Declarator
+			for _, n := range sc.Nodes[name] {
+				if d, ok := n.(*cc.Declarator); ok {
+					if k, ok := seen[d]; ok && (last == nil || k > seen[last]) {
+						last = d
+					}
+				}
+			}
+			if last != nil {
+				return last
+			}
+		}
+		return nil
+	}
 	walkNodes(ast.TranslationUnit, func(n any) {
 		decl, ok := n.(*cc.Declaration)
 		if !ok || decl.DeclarationSpecifiers == nil || !isTypedefDecl(decl.DeclarationSpecifiers) {
@@ -99,7 +120,7 @@ func atomicTypedefs(ast *cc.AST) map[*cc.Declarator]bool {
 		named := false // the specifiers name an _Atomic typedef
 		for ds := decl.DeclarationSpecifiers; ds != nil; ds = ds.DeclarationSpecifiers {
 			if ds.Case == cc.DeclarationSpecifiersTypeSpec && ds.TypeSpecifier != nil &&
-				ds.TypeSpecifier.Case == cc.TypeSpecifierTypeName && byName[ds.TypeSpecifier.Token.SrcStr()] {
+				ds.TypeSpecifier.Case == cc.TypeSpecifierTypeName && atomic[visible(ds.TypeSpecifier)] {
 				named = true
 			}
 		}
@@ -108,13 +129,27 @@ func atomicTypedefs(ast *cc.AST) map[*cc.Declarator]bool {
 				continue
 			}
 			d := l.InitDeclarator.Declarator
-			a := d.Pointer == nil && d.DirectDeclarator != nil && d.DirectDeclarator.Case == cc.DirectDeclaratorIdent &&
-				(named || d.IsAtomic() || attrAtomic(d.Type()))
-			atomic[d] = a
-			byName[d.Name()] = a
+			atomic[d] = derivesNothing(d) && (named || d.IsAtomic() || attrAtomic(d.Type()))
+			seen[d] = len(seen)
 		}
 	})
 	return atomic
+}
+
+// derivesNothing reports whether a declarator is its identifier, maybe in
+// parentheses: no pointer, array or function.
+func derivesNothing(d *cc.Declarator) bool {
+	for d != nil && d.Pointer == nil && d.DirectDeclarator != nil {
+		switch d.DirectDeclarator.Case {
+		case cc.DirectDeclaratorIdent:
+			return true
+		case cc.DirectDeclaratorDecl:
+			d = d.DirectDeclarator.Declarator
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func attrAtomic(t cc.Type) bool {

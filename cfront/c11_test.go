@@ -163,3 +163,47 @@ func TestStronger(t *testing.T) {
 		}
 	}
 }
+
+// TestAtomicTypedefScopes: whether an increment is a read-modify-write
+// (an atomic block) follows C's scopes for typedef names, parenthesised
+// declarators, and _Atomic given with -D; the pointers declared make cc
+// drop the type attribute (see isAtomicType).
+func TestAtomicTypedefScopes(t *testing.T) {
+	tests := []struct {
+		name    string
+		src     string
+		defines []string
+		atomic  bool
+	}{
+		{"a block's atomic typedef ends with the block",
+			"typedef int T;\nstatic void unused(void) { typedef _Atomic int T; T z = 0; (void)z; }\ntypedef T U;\nU *p;\nU u;\nvoid inc(void) { u++; }\n", nil, false},
+		{"a block's plain typedef ends with the block",
+			"typedef _Atomic int A;\nstatic void unused(void) { typedef int A; A z = 0; (void)z; }\ntypedef A B;\nB *p;\nstruct S { int pad; B f; } s;\nvoid inc(void) { s.f++; }\n", nil, true},
+		{"a parenthesised declarator",
+			"typedef _Atomic int (counter_t);\ncounter_t *p;\ncounter_t g;\nvoid inc(void) { g++; }\n", nil, true},
+		{"a pointer typedef is no atomic object",
+			"typedef _Atomic int *(ptr_t);\nptr_t *p;\nptr_t g;\nint x;\nvoid inc(void) { g = &x; }\n", nil, false},
+		{"_Atomic from -D",
+			"ATOMIC int flag;\nvoid inc(void) { flag++; }\n", []string{"ATOMIC=_Atomic"}, true},
+		{"_Atomic(T) from -D",
+			"ATOMIC_T(int) flag;\nvoid inc(void) { flag++; }\n", []string{"ATOMIC_T=_Atomic"}, true},
+		{"_Atomic(T) from a macro",
+			"#define A _Atomic\nA(int) flag;\nvoid inc(void) { flag++; }\n", nil, true},
+		{"_Atomic T from a macro",
+			"#define A _Atomic\nA int flag;\nvoid inc(void) { flag++; }\n", nil, true},
+		{"a plain int beside them",
+			"#define A _Atomic\nA int flag;\nint plain;\nvoid inc(void) { plain++; }\n", nil, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := CompileSources([]Source{{Name: "a.c", Text: tc.src}}, Options{Defines: tc.defines})
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := p.String()
+			if got := strings.Contains(text, "atomic @") || strings.Contains(text, "fence full"); got != tc.atomic {
+				t.Errorf("atomic access %v, want %v:\n%s", got, tc.atomic, text)
+			}
+		})
+	}
+}

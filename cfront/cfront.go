@@ -262,7 +262,7 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 		if !ok {
 			val = "1"
 		}
-		fmt.Fprintf(&defs, "#define %s %s\n", name, val)
+		fmt.Fprintf(&defs, "#define %s %s\n", name, markAtomic(val)) // _Atomic as in the files
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: defs.String()},

@@ -201,6 +201,8 @@ func TestErrors(t *testing.T) {
 		// C11 and GCC atomics: what is refused, and why.
 		{"_Atomic pointer qualifier", "int *_Atomic p;\n",
 			"e.c:1:6: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},
+		{"_Atomic pointer qualifier from a macro", "#define AQ _Atomic\nint a[2];\nint * AQ p;\n",
+			"e.c:3:7: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},
 		{"memory order not constant", "#include <stdatomic.h>\natomic_int x;\nint f(memory_order o) { return atomic_load_explicit(&x, o); }\n",
 			"e.c:3:32: __atomic_load_n: the memory order must be a constant"},
 		{"release load", "#include <stdatomic.h>\natomic_int x;\nint f(void) { return atomic_load_explicit(&x, memory_order_release); }\n",
