@@ -167,7 +167,7 @@ type Encoding struct {
 	stats      Stats
 	budget     budget
 	// faulted and pastAfterFault are made when asked for (faults.go)
-	faulted        map[[3]int]Lit
+	faulted        map[[5]int]Lit
 	pastAfterFault Lit
 	// useAfterFree holds, per thread in program order, a literal for
 	// each access that may touch a block a free may have freed: it holds
@@ -217,6 +217,26 @@ type ErrorPoint struct {
 	Fault  lsl.Fault
 	Thread int
 	Stmt   lsl.Stmt
+
+	// Where the faults found with the memory order are in their thread
+	// (ErrorPoint.before): a double free's free, 1 + its index in
+	// Encoding.frees (encodeFrees) or in Events (alloc.go); a use after
+	// free's access, 1 + its PoIndex. 0 for the others.
+	free, event, access int
+}
+
+// before reports whether f, at index i of Errors, comes before p in
+// their thread's program order.
+func (f *ErrorPoint) before(i int, p *ExceedPoint) bool {
+	switch {
+	case f.free > 0:
+		return f.free <= p.freesBefore
+	case f.event > 0:
+		return f.event <= p.eventsBefore
+	case f.access > 0:
+		return f.access <= p.Accesses
+	}
+	return i < p.faultsBefore
 }
 
 // ExceedPoint is a lsl.BoundExceeded statement with its path literal.
@@ -232,6 +252,8 @@ type ExceedPoint struct {
 	reached      Lit // the path reaches the point (Lit, unless FixedBounds)
 	faultsBefore int // len(Errors) when the point was encoded (faults.go)
 	uafBefore    int // len(useAfterFree[Thread]) then
+	freesBefore  int // len(frees) then
+	eventsBefore int // len(Events) then
 }
 
 // Encode builds the encoding of t on model m, with value domains from ra
@@ -265,9 +287,6 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	if err := e.encodeThreads(); err != nil {
 		return nil, err
 	}
-	if opt.FixedBounds {
-		e.passBoundsOnlyUnfaulted()
-	}
 	if !opt.NoSymmetry {
 		e.Symmetry = symmetry.Find(t, ra)
 	}
@@ -295,6 +314,16 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 			errLits = append(errLits, p.Lit)
 		}
 		e.Error = e.c.or(errLits...)
+	}
+	if opt.FixedBounds {
+		// with the allocator's double frees, which come before a bound
+		// like the thread's own faults
+		e.passBoundsOnlyUnfaulted()
+		exLits = exLits[:0]
+		for _, p := range e.Exceeds {
+			exLits = append(exLits, p.Lit)
+		}
+		e.Exceeded = e.c.or(exLits...)
 	}
 	e.budget.phase = "observations"
 	e.encodeObservations()

@@ -23,20 +23,23 @@ import "slices"
 // still change the solver's path (see derail).
 
 // faultedBefore returns a literal that holds when the thread of p has
-// faulted before reaching it: a fault of the thread's own code, or a use
-// after free by one of its accesses (double frees, found with the memory
-// order, do not derail; a free sets a stutter loop's changed anyway).
+// faulted before reaching it: a fault of the thread's own code, a use
+// after free by one of its accesses, or a double free by one of its frees
+// (the last two found with the memory order once every thread is encoded;
+// ask only then). Such faults do not derail the thread's assumes (see
+// derail), but an execution with one is an error whatever follows.
 func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	if e.faulted == nil {
-		e.faulted = map[[3]int]Lit{}
+		e.faulted = map[[5]int]Lit{}
 	}
-	key := [3]int{p.Thread, p.faultsBefore, p.uafBefore}
+	key := [5]int{p.Thread, p.faultsBefore, p.uafBefore, p.freesBefore, p.eventsBefore}
 	if l, ok := e.faulted[key]; ok {
 		return l
 	}
 	var ls []Lit
-	for _, f := range e.Errors[:p.faultsBefore] {
-		if f.Thread == p.Thread {
+	for i, f := range e.Errors {
+		// uses after free: through their derailing literals, below
+		if f.Thread == p.Thread && f.access == 0 && f.before(i, p) {
 			ls = append(ls, f.Lit)
 		}
 	}
@@ -54,7 +57,7 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 func (e *Encoding) FaultPastBound(x *Execution, f *ErrorPoint) bool {
 	i := slices.Index(e.Errors, f)
 	for _, p := range x.PastBounds {
-		if p.Thread == f.Thread && i >= p.faultsBefore {
+		if p.Thread == f.Thread && !f.before(i, p) {
 			return true
 		}
 	}

@@ -132,7 +132,7 @@ func (e *Encoding) encodeFrees() {
 		}
 		if len(twice) > 0 {
 			if l := c.and(fj.guard, c.or(twice...)); l != c.F() {
-				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: fj.thread, Stmt: fj.stmt})
+				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: fj.thread, Stmt: fj.stmt, free: j + 1})
 			}
 		}
 	}
@@ -323,7 +323,8 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				}
 			}
 		case *lsl.BoundExceeded:
-			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, Accesses: te.nAcc, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread])})
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, Accesses: te.nAcc, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread]),
+				freesBefore: len(e.frees), eventsBefore: len(e.Events)})
 			te.pending = append(te.pending, g)
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
 			return lsl.Errorf(s.Position(), "%s: not allowed in a straight-line test", lsl.FormatStmt(s))

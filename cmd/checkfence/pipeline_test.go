@@ -354,6 +354,45 @@ void use(void) {
 	}
 }
 
+// A double free in a loop that runs past every bound allowed is an error
+// within the bounds, as any other fault is (SEMANTICS.md, Errors): the
+// verdict is fail, not inconclusive, and the fault is not marked past the
+// bound. Double frees are found with the memory order, after the thread's
+// own faults; for a reused block (q2) by the allocator's events.
+func TestDoubleFreeInALoop(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <stdlib.h>
+int x;
+void a(void) {
+  int *q = malloc(4);
+  for (int k = 0; k < 12; k++)
+    free(q);
+}
+void b(void) {
+  int *q = malloc(4);
+  int k = 0;
+  while (x == 0) {
+    k++;
+    if (k == 3) free(q);
+    if (k == 4) free(q);
+  }
+}
+void w(void) { x = 1; }
+void c(void) {
+  int *q = malloc(4);
+  free(q);
+  int *q2 = malloc(4);
+  for (int k = 0; k < 12; k++)
+    free(q2);
+}
+`, "test A = ( a )\ntest B = ( w | b )\ntest C = ( c )\n")
+	for _, model := range []string{"sc", "relaxed"} {
+		code, out, errs := runCmd(t, "check", "--no-cache", "--model", model, cf, tf)
+		if code != exitFail || strings.Count(out, "fail         ") != 3 || !strings.Contains(out, "double free") || strings.Contains(out, "[past the bound]") {
+			t.Errorf("%s: status %d, stdout:\n%s\nstderr:\n%s", model, code, out, errs)
+		}
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
