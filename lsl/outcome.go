@@ -116,3 +116,44 @@ func OutcomeKeys(os []Outcome) []string {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// MapBlocks returns o with every pointer (marked or not) into base b
+// pointing into f(b) instead, at the same offsets; false if f has no image
+// for the base of some pointer o holds. f is asked for globals' bases too.
+func (o Outcome) MapBlocks(f func(base int64) (int64, bool)) (Outcome, bool) {
+	ok := true
+	val := func(v Value) Value {
+		if !v.IsPtr() && !v.IsTagged() {
+			return v
+		}
+		b, found := f(v.Untagged().Base())
+		if !found {
+			ok = false
+			return v
+		}
+		return Ptr(b, v.Offsets()...).WithTag(v.Tag())
+	}
+	items := func(its []ObsItem) []ObsItem {
+		out := make([]ObsItem, len(its))
+		for k, it := range its {
+			it.Val = val(it.Val)
+			out[k] = it
+		}
+		return out
+	}
+	img := Outcome{Fault: o.Fault}
+	for _, inv := range o.Init {
+		img.Init = append(img.Init, items(inv))
+	}
+	for _, invs := range o.Threads {
+		var th [][]ObsItem
+		for _, inv := range invs {
+			th = append(th, items(inv))
+		}
+		img.Threads = append(img.Threads, th)
+	}
+	for _, v := range o.Final {
+		img.Final = append(img.Final, val(v))
+	}
+	return img, ok
+}

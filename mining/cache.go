@@ -50,6 +50,9 @@ type CachedSpec struct {
 	NoStutterReduction bool `json:"no_stutter_reduction,omitempty"`
 
 	Outcomes []lsl.Outcome `json:"outcomes"`
+	// Blocks name the allocated blocks the outcomes' pointers point
+	// into (ObservationSet.Blocks).
+	Blocks map[int64]string `json:"blocks,omitempty"`
 	// Bounds are the loop bounds that sufficed under serial; CheckTest
 	// starts the model's unrolling from them.
 	Bounds unroll.Bounds `json:"bounds"`
@@ -68,7 +71,7 @@ type CachedSpec struct {
 
 // cacheFormat changes whenever what is cached, or how it is computed,
 // changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v4" // v4: memory reuse and use after free
+const cacheFormat = "checkfence observation set v5" // v5: the blocks' identities
 
 // checksum is the SHA-256 of c's meaningful fields in their JSON form,
 // which encoding/json makes canonical (fields in declaration order, map
@@ -81,8 +84,9 @@ func (c *CachedSpec) checksum() string {
 		Threads            [][]string
 		NoStutterReduction bool
 		Outcomes           []lsl.Outcome
+		Blocks             map[int64]string
 		Bounds             unroll.Bounds
-	}{c.Format, c.Program, c.Init, c.Threads, c.NoStutterReduction, c.Outcomes, c.Bounds})
+	}{c.Format, c.Program, c.Init, c.Threads, c.NoStutterReduction, c.Outcomes, c.Blocks, c.Bounds})
 	if err != nil {
 		return "" // matches no stored checksum
 	}
@@ -241,10 +245,14 @@ func loadSpec(opt *PipelineOptions, in specInputs, t *tests.Test) (*CachedSpec, 
 // storeSpec stores a mined set in opt.Cache. A cache that cannot be
 // written is a warning (CLI.md): the verdict does not need it.
 func storeSpec(opt *PipelineOptions, in specInputs, t *tests.Test, set *ObservationSet, bounds unroll.Bounds, took time.Duration) {
+	blocks := set.Blocks
+	if len(blocks) == 0 {
+		blocks = nil // as JSON gives it back, for the checksum
+	}
 	c := &CachedSpec{
 		Format: cacheFormat, Program: in.program, Init: in.init, Threads: in.threads,
 		NoStutterReduction: opt.NoStutterReduction,
-		Outcomes:           set.Outcomes, Bounds: maps.Clone(bounds),
+		Outcomes:           set.Outcomes, Blocks: blocks, Bounds: maps.Clone(bounds),
 		MiningSeconds: took.Seconds(), Test: strings.TrimSpace(t.String()),
 	}
 	c.Checksum = c.checksum()
@@ -337,7 +345,7 @@ func (c DirCache) Store(key string, s *CachedSpec) error {
 
 // specFromCache turns a cache entry into a mining result.
 func specFromCache(c *CachedSpec) *ObservationSet {
-	set := &ObservationSet{keys: map[string]bool{}}
+	set := &ObservationSet{Blocks: c.Blocks, keys: map[string]bool{}}
 	for _, o := range c.Outcomes {
 		if !set.keys[o.Key()] {
 			set.keys[o.Key()] = true

@@ -45,7 +45,47 @@ type ObservationSet struct {
 	Outcomes []lsl.Outcome
 	// Error is an error execution, if the enumeration met one.
 	Error *encode.Execution
-	keys  map[string]bool
+	// Blocks name the allocated blocks of the unrolling the outcomes
+	// come from (lsl.AllocIdentities): outcomes that observe pointers
+	// into them are compared with another unrolling's through it (In).
+	Blocks map[int64]string
+	keys   map[string]bool
+}
+
+// In returns the outcomes as an unrolling t of the same test observes
+// them: pointers into allocated blocks renumbered by the blocks'
+// identities (another unrolling numbers its blocks otherwise). An outcome
+// with a block t lacks cannot be observed in t and is left out.
+func (s *ObservationSet) In(t *lsl.Test) []lsl.Outcome {
+	if len(s.Blocks) == 0 {
+		return s.Outcomes
+	}
+	base := map[string]int64{}
+	for b, id := range lsl.AllocIdentities(t) {
+		base[id] = b
+	}
+	same := true
+	for b, id := range s.Blocks {
+		same = same && base[id] == b
+	}
+	if same {
+		return s.Outcomes
+	}
+	var out []lsl.Outcome
+	for _, o := range s.Outcomes {
+		img, ok := o.MapBlocks(func(b int64) (int64, bool) {
+			id, allocated := s.Blocks[b]
+			if !allocated {
+				return b, true // a global
+			}
+			nb, ok := base[id]
+			return nb, ok
+		})
+		if ok {
+			out = append(out, img)
+		}
+	}
+	return out
 }
 
 // Contains reports whether o is one of the set's correct outcomes.

@@ -820,10 +820,16 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 				// returns the mining's verdict
 				return nil, nil
 			}
+			outs := mined.Spec.Outcomes
+			if spec == prog {
+				// in this unrolling's block numbers (a reference
+				// implementation's blocks are others altogether)
+				outs = mined.Spec.In(u.Test)
+			}
 			outside := e.NewVar()
-			excludeOutcomes(e, outside, mined.Spec.Outcomes)
+			excludeOutcomes(e, outside, outs)
 			outcome := []encode.Lit{outside, e.Error.Not()}
-			if e.Symmetry != nil && e.Symmetry.Closed(mined.Spec.Outcomes) {
+			if e.Symmetry != nil && e.Symmetry.Closed(outs) {
 				// an outcome outside a closed set has its whole orbit
 				// outside
 				outcome = append(outcome, e.SymmetryAssumptions()...)
@@ -897,7 +903,7 @@ func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 // goes on.
 func enumerateEncoding(ctx context.Context, enc *encode.Encoding, act encode.Lit, stopAtError bool, opt Options) (*ObservationSet, *Stats, error) {
 	st := &Stats{Stats: enc.Stats()}
-	set := &ObservationSet{keys: map[string]bool{}}
+	set := &ObservationSet{Blocks: lsl.AllocIdentities(enc.Test), keys: map[string]bool{}}
 	var meter questions.Meter
 	defer func() { st.SatCalls, st.SolveTime = meter.Totals() }()
 	// With interchangeable threads, one execution of each family is

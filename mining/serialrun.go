@@ -121,7 +121,7 @@ func raiseClassmates(u *unroll.Result, sym *symmetry.Group, next unroll.Bounds) 
 // explicitRounds found.
 func (m *serialMining) explicitDone(u *unroll.Result, outs []lsl.Outcome, states int, bounds unroll.Bounds, opt *PipelineOptions) {
 	res := m.res
-	set := &ObservationSet{Outcomes: outs, keys: map[string]bool{}}
+	set := &ObservationSet{Outcomes: outs, Blocks: lsl.AllocIdentities(u.Test), keys: map[string]bool{}}
 	for _, o := range outs {
 		set.keys[o.Key()] = true
 	}

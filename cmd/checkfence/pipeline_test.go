@@ -393,6 +393,40 @@ void c(void) {
 	}
 }
 
+// An observed pointer to a fresh block is compared with the specification
+// by which allocation the block is, not by its number: the check unrolls
+// the retry loop once more than mining did (on sc the other thread's store
+// can make the CAS fail), so the blocks after the loop are numbered one
+// higher there, and the serial execution it shows observed "another"
+// pointer (the allocation helper's report; status 1 before).
+func TestPointerObservationsAcrossUnrollings(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <stdlib.h>
+typedef struct node { int v; } node_t;
+node_t *x;
+node_t g;
+void i(void) { x = 0; }
+void w(void) {
+  node_t *a, *o;
+  do { a = malloc(sizeof(node_t)); o = x; } while (!lsl_cas_ptr(&x, o, a));
+  node_t *q = malloc(sizeof(node_t));
+  lsl_observe_output("q", q);
+}
+void s(void) { x = &g; }
+`, "test N = i ( w | s )\n")
+	for _, model := range []string{"sc", "tso", "rmo"} {
+		if code, out, errs := runCmd(t, "check", "--no-cache", "--model", model, cf, tf); code != exitPass {
+			t.Errorf("%s: status %d, stdout:\n%s\nstderr:\n%s", model, code, out, errs)
+		}
+	}
+	// and from the cache, which keeps the blocks' identities
+	dir := t.TempDir()
+	for run := 0; run < 2; run++ {
+		if code, out, errs := runCmd(t, "check", "--cache", dir, "--model", "sc", cf, tf); code != exitPass {
+			t.Errorf("run %d with the cache: status %d, stdout:\n%s\nstderr:\n%s", run, code, out, errs)
+		}
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {
