@@ -52,13 +52,36 @@ type ObservationSet struct {
 	keys   map[string]bool
 }
 
+// For returns the set as an unrolling t of the same test observes it (In),
+// with t's blocks; s itself if t numbers the blocks as s does.
+func (s *ObservationSet) For(t *lsl.Test) *ObservationSet {
+	outs, renumbered := s.in(t)
+	if !renumbered {
+		return s
+	}
+	set := &ObservationSet{Error: s.Error, Blocks: lsl.AllocIdentities(t), keys: map[string]bool{}}
+	for _, o := range outs {
+		if !set.keys[o.Key()] {
+			set.keys[o.Key()] = true
+			set.Outcomes = append(set.Outcomes, o)
+		}
+	}
+	return set
+}
+
 // In returns the outcomes as an unrolling t of the same test observes
 // them: pointers into allocated blocks renumbered by the blocks'
 // identities (another unrolling numbers its blocks otherwise). An outcome
 // with a block t lacks cannot be observed in t and is left out.
 func (s *ObservationSet) In(t *lsl.Test) []lsl.Outcome {
+	outs, _ := s.in(t)
+	return outs
+}
+
+// in is In, and whether t numbers the blocks otherwise.
+func (s *ObservationSet) in(t *lsl.Test) ([]lsl.Outcome, bool) {
 	if len(s.Blocks) == 0 {
-		return s.Outcomes
+		return s.Outcomes, false
 	}
 	base := map[string]int64{}
 	for b, id := range lsl.AllocIdentities(t) {
@@ -69,7 +92,7 @@ func (s *ObservationSet) In(t *lsl.Test) []lsl.Outcome {
 		same = same && base[id] == b
 	}
 	if same {
-		return s.Outcomes
+		return s.Outcomes, false
 	}
 	var out []lsl.Outcome
 	for _, o := range s.Outcomes {
@@ -85,7 +108,7 @@ func (s *ObservationSet) In(t *lsl.Test) []lsl.Outcome {
 			out = append(out, img)
 		}
 	}
-	return out
+	return out, true
 }
 
 // Contains reports whether o is one of the set's correct outcomes.

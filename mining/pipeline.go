@@ -855,6 +855,11 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		return mined, nil
 	}
 	res.Spec, res.SpecCached = mined.Spec, mined.SpecCached
+	if spec == prog && u != nil {
+		// in the numbering of the blocks of the unrolling the
+		// counterexample and the explanations come from
+		res.Spec = mined.Spec.For(u.Test)
+	}
 	res.Stats.MiningTime = mined.Stats.MiningTime
 	res.Stats.ExplicitStates = mined.Stats.ExplicitStates
 	res.Stats.SatCalls += mined.Stats.SatCalls
