@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"modernc.org/cc/v4"
+	"slices"
 
 	"checkfence/lsl"
 )
@@ -253,8 +254,9 @@ func (fn *funcTr) emitItems(items []*cc.BlockItem, lo, hi int, rs []*itemRange) 
 				r = x
 			}
 		}
+		labelOK := !slices.ContainsFunc(rs, func(x *itemRange) bool { return x.kind == rgForward && x.end == i })
+		fn.slotBefore(items[i], labelOK) // before any block a range opens here
 		if r == nil {
-			fn.slotBefore(items[i])
 			fn.blockItem(items[i])
 			i++
 			continue
@@ -262,7 +264,6 @@ func (fn *funcTr) emitItems(items []*cc.BlockItem, lo, hi int, rs []*itemRange) 
 		r.used = true
 		switch r.kind {
 		case rgAtomic:
-			fn.slotBefore(items[i])
 			fn.atomicBlock(r.pos, func() { fn.emitItems(items, r.start+1, r.end-1, rs) })
 		default:
 			fn.block(r.label, r.pos, func() { fn.emitItems(items, r.start, r.end, rs) })

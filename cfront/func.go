@@ -491,10 +491,12 @@ func (fn *funcTr) fenceSlot(pos lsl.Pos) {
 	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n})
 }
 
-// slotBefore marks the fence slot before a block item, unless it is
-// labelled.
-func (fn *funcTr) slotBefore(bi *cc.BlockItem) {
-	if bi.Case == cc.BlockItemStmt && bi.Statement != nil && bi.Statement.Case == cc.StatementLabeled {
+// slotBefore marks the fence slot before a block item. Before a labelled
+// one only if labelOK: no forward goto lands there (C jumps past a fence
+// written before the label, and the translation's jump would land before
+// it); a backward goto continues the block that starts after the slot.
+func (fn *funcTr) slotBefore(bi *cc.BlockItem, labelOK bool) {
+	if bi.Case == cc.BlockItemStmt && bi.Statement != nil && bi.Statement.Case == cc.StatementLabeled && !labelOK {
 		return
 	}
 	if bi.Case == cc.BlockItemDecl && bi.Declaration != nil && bi.Declaration.InitDeclaratorList != nil {

@@ -137,3 +137,32 @@ func TestFencesJSONSummary(t *testing.T) {
 		}
 	}
 }
+
+// A fence slot lies before a labelled statement that no forward goto
+// reaches (SEMANTICS.md: a point between two statements): the store-store
+// fence message passing needs on pso goes there, where inference used to
+// find no slot and call the program unfixable (the fence helper's report).
+func TestFencesInferBeforeALabel(t *testing.T) {
+	cf, tf := writeInputs(t, `int data, flag;
+void init(void) { data = 0; flag = 0; }
+void send(void)
+{
+    data = 42;
+again:
+    flag = 1;
+}
+void recv(void)
+{
+    int f = flag;
+    lsl_fence("load-load");
+    int d = data;
+    lsl_observe_output("flag", f);
+    if (f)
+        lsl_observe_output("data", d);
+}
+`, "test T0 = init ( send | recv )\n")
+	code, out, errs := runCmd(t, "fences", "--infer", "--model", "pso", cf, tf)
+	if code != 0 || !strings.Contains(out, "store-store fence at "+cf+":6:") || !strings.Contains(out, "cost 1, optimal") {
+		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}

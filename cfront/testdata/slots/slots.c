@@ -1,6 +1,8 @@
 // Fence slots: at C statement boundaries only. None inside an atomic
-// block, before a label or a case, after a function's final return, or in
-// code that comes from a macro.
+// block, before a label a forward goto reaches or a case, after a
+// function's final return, or in code that comes from a macro. Before a
+// label only backward gotos (or none) reach, there is one: the jump goes
+// past it, as in C.
 #include "lsl_protos.h"
 
 int x, y;
@@ -35,3 +37,15 @@ again:
 }
 
 void g(void) { x = 1; y = 2; }
+
+int h(int n)
+{
+    if (n)
+        goto out;
+    x = 8;
+out:
+    y = 8;
+unused:
+    x = 9;
+    return x;
+}
