@@ -465,7 +465,11 @@ func (fn *funcTr) compound(cs *cc.CompoundStatement, isBody bool) {
 // Slots are marked in source order, so each is after the last: one that
 // is not lies in a macro's expansion (its statements all have the
 // position of the macro's use), where the C text has no place for it.
-func (fn *funcTr) fenceSlot(pos lsl.Pos) {
+func (fn *funcTr) fenceSlot(pos lsl.Pos) { fn.braceSlot(pos, lsl.Pos{}) }
+
+// braceSlot is fenceSlot with lsl.Fence.Brace: the other end of the loop
+// body without braces that the slot starts or ends.
+func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 	if !fn.f.l.opts.FenceSlots || fn.atomic > 0 || pos.Line < 1 {
 		return
 	}
@@ -488,7 +492,28 @@ func (fn *funcTr) fenceSlot(pos lsl.Pos) {
 		n = l.slots
 		l.slotAt[pos] = n
 	}
-	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n})
+	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n, Brace: brace})
+}
+
+// loopBody translates the body of a loop. One without braces that is an
+// expression statement has the slots of a loop body's start and end
+// (SEMANTICS.md, "Fence placement") at its first token and after its ';';
+// a fence placed there comes with the braces (lsl.Fence.Brace). Other
+// statements without braces (a loop, an if) have none.
+func (fn *funcTr) loopBody(s *cc.Statement) {
+	if s == nil || s.Case != cc.StatementExpr || s.ExpressionStatement == nil {
+		fn.stmt(s)
+		return
+	}
+	start, semi := posOf(s), tokPos(s.ExpressionStatement.Token)
+	end := lsl.Pos{File: semi.File, Line: semi.Line, Col: semi.Col + 1}
+	if !start.IsValid() || !semi.IsValid() {
+		fn.stmt(s)
+		return
+	}
+	fn.braceSlot(start, end)
+	fn.stmt(s)
+	fn.braceSlot(end, start)
 }
 
 // slotBefore marks the fence slot before a block item. Before a labelled
@@ -579,7 +604,7 @@ func (fn *funcTr) iteration(s *cc.IterationStatement) {
 		fn.brk, fn.cont = &jump{label: l}, &jump{label: l, cont: true}
 		fn.block(l, pos, func() {
 			fn.loopTest(s.ExpressionList, l, pos)
-			fn.stmt(s.Statement)
+			fn.loopBody(s.Statement)
 			fn.emit(&lsl.Continue{Pos: pos, Label: l})
 		})
 	case cc.IterationStatementDo:
@@ -642,7 +667,7 @@ func (fn *funcTr) loopTest(c cc.ExpressionNode, l string, pos lsl.Pos) {
 // leaves; the block is dropped if no continue uses it.
 func (fn *funcTr) bodyMaybeBlock(lb string, pos lsl.Pos, s *cc.Statement) {
 	used := false
-	body := fn.nested(func() { fn.stmt(s) })
+	body := fn.nested(func() { fn.loopBody(s) })
 	lsl.Walk(body, func(st lsl.Stmt) bool {
 		if b, ok := st.(*lsl.Break); ok && b.Label == lb {
 			used = true

@@ -15,6 +15,9 @@ type Candidate struct {
 	Kind lsl.FenceKind
 	// Pos is where the fence goes in the source (cfront's FenceSlots).
 	Pos lsl.Pos
+	// Brace, for a slot of a loop body without braces, is the body's
+	// other end: the patch adds the braces (lsl.Fence.Brace).
+	Brace lsl.Pos
 }
 
 func (c Candidate) String() string { return fmt.Sprintf("%s fence at %s", c.Kind, c.Pos) }
@@ -67,11 +70,11 @@ func CandidateKinds(m *memmodel.Model) []lsl.FenceKind {
 
 // slotMarkers returns the fence slots of a program compiled with
 // cfront's FenceSlots, by number.
-func slotMarkers(prog *lsl.Program) map[int]lsl.Pos {
-	slots := map[int]lsl.Pos{}
+func slotMarkers(prog *lsl.Program) map[int]*lsl.Fence {
+	slots := map[int]*lsl.Fence{}
 	for _, f := range prog.Fences() {
 		if f.Slot != 0 {
-			slots[f.Slot] = f.Pos
+			slots[f.Slot] = f
 		}
 	}
 	return slots
@@ -84,7 +87,7 @@ func candidates(prog *lsl.Program, kinds []lsl.FenceKind) []Candidate {
 	var out []Candidate
 	for _, s := range slices.Sorted(maps.Keys(slots)) {
 		for _, k := range kinds {
-			out = append(out, Candidate{Slot: s, Kind: k, Pos: slots[s]})
+			out = append(out, Candidate{Slot: s, Kind: k, Pos: slots[s].Pos, Brace: slots[s].Brace})
 		}
 	}
 	return out

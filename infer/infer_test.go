@@ -320,3 +320,71 @@ func applyPatch(t *testing.T, diff []byte) {
 		t.Fatalf("patch: %v\n%s", err, out)
 	}
 }
+
+// A loop body written without braces has the slots of a loop body's start
+// and end (SEMANTICS.md): the load-load fence the reader needs on rmo goes
+// at the end of the body a[i] = x[i];, and the patch adds the braces it
+// needs to stay in the loop. Without these slots inference called the
+// program unfixable; the patched program compiles and passes.
+func TestBracelessLoopBody(t *testing.T) {
+	dir := t.TempDir()
+	src := `int x[2];
+void init(void) { x[0] = 0; x[1] = 0; }
+void w(void)
+{
+    x[1] = 1;
+    x[0] = 1;
+}
+void r(void)
+{
+    int a[2];
+    for (int i = 0; i < 2; i++)
+        a[i] = x[i];
+    lsl_observe_output("f", a[0]);
+    if (a[0])
+        lsl_observe_output("d", a[1]);
+}
+`
+	os.WriteFile(filepath.Join(dir, "loop.c"), []byte(src), 0o644)
+	ts, err := tests.Parse("loop.tests", []byte("test T = init ( w | r )\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	slotted, err := cfront.Compile([]string{"loop.c"}, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, _ := cfront.Compile([]string{"loop.c"}, cfront.Options{})
+	m := memmodel.MustByName("rmo")
+	r, err := Infer(context.Background(), slotted, spec, ts, m, mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var fences []Candidate
+	for _, a := range r.Added {
+		got = append(got, a.Candidate.String())
+		fences = append(fences, a.Candidate)
+	}
+	want := []string{"store-store fence at loop.c:6:5", "load-load fence at loop.c:12:21"}
+	if r.Verdict != Found || !slices.Equal(got, want) || r.Cost != 2 {
+		t.Fatalf("%s: %v, cost %d; want %v, cost 2", r.Verdict, got, r.Cost, want)
+	}
+	diff, err := Patch(fences, os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(diff), "+        { a[i] = x[i]; lsl_fence(\"load-load\"); }\n") {
+		t.Errorf("the body does not get its braces:\n%s", diff)
+	}
+	applyPatch(t, diff)
+	patched, err := cfront.Compile([]string{"loop.c"}, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckTest(context.Background(), patched, nil, ts[0], m, mining.PipelineOptions{})
+	if err != nil || res.Verdict != mining.Pass {
+		t.Fatalf("patched, on rmo: %v %v", res.Verdict, err)
+	}
+}

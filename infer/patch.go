@@ -63,15 +63,44 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 	type slot struct{ line, col int }
 	calls := map[slot][]string{}
 	var order []slot
-	for _, f := range fences {
-		s := slot{f.Pos.Line, f.Pos.Col}
+	add := func(s slot, text string) error {
 		if s.line < 1 || s.line > len(lines) || s.col < 1 || s.col > len(lines[s.line-1]) {
-			return nil, fmt.Errorf("%s: fence slot %d:%d is outside the file (was it edited since?)", file, s.line, s.col)
+			return fmt.Errorf("%s: fence slot %d:%d is outside the file (was it edited since?)", file, s.line, s.col)
 		}
 		if calls[s] == nil {
 			order = append(order, s)
 		}
-		calls[s] = append(calls[s], fmt.Sprintf("lsl_fence(%q);", f.Kind.String()))
+		calls[s] = append(calls[s], text)
+		return nil
+	}
+	// A slot of a loop body without braces (Candidate.Brace) puts the
+	// braces around the body, in the line: "{" before it, "}" after it.
+	type body struct{ open, close slot }
+	var bodies []body
+	braced, after := map[slot]bool{}, map[slot]bool{}
+	for _, f := range fences {
+		s := slot{f.Pos.Line, f.Pos.Col}
+		if f.Brace.Line > 0 {
+			b := body{s, slot{f.Brace.Line, f.Brace.Col}}
+			if comparePos(f.Brace, f.Pos) < 0 {
+				b.open, b.close = b.close, b.open
+			}
+			if !slices.Contains(bodies, b) {
+				bodies = append(bodies, b)
+				if err := add(b.open, "{"); err != nil {
+					return nil, err
+				}
+			}
+			braced[b.open], braced[b.close], after[b.close] = true, true, true
+		}
+		if err := add(s, fmt.Sprintf("lsl_fence(%q);", f.Kind.String())); err != nil {
+			return nil, err
+		}
+	}
+	for _, b := range bodies {
+		if err := add(b.close, "}"); err != nil {
+			return nil, err
+		}
 	}
 	var edits []edit
 	if !strings.Contains(string(src), "lsl_protos.h") {
@@ -86,7 +115,7 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		text := lines[ln-1]
 		indent := leadingSpace(text)
 		ss := byLine[ln]
-		if len(ss) == 1 && ss[0].col == len(indent)+1 {
+		if len(ss) == 1 && ss[0].col == len(indent)+1 && !braced[ss[0]] {
 			// the slot starts the line: the fences go on lines before it
 			ind := indent
 			if text[ss[0].col-1] == '}' {
@@ -101,7 +130,11 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		}
 		slices.SortFunc(ss, func(a, b slot) int { return b.col - a.col })
 		for _, s := range ss {
-			text = text[:s.col-1] + strings.Join(calls[s], " ") + " " + text[s.col-1:]
+			if after[s] {
+				text = text[:s.col-1] + " " + strings.Join(calls[s], " ") + text[s.col-1:]
+			} else {
+				text = text[:s.col-1] + strings.Join(calls[s], " ") + " " + text[s.col-1:]
+			}
 		}
 		edits = append(edits, edit{at: ln - 1, del: 1, ins: []string{text}})
 	}

@@ -42,7 +42,7 @@ const maxDepth = 1000
 //	     | Reg "=" "choose" Int Int [Pos]
 //	     | Reg "=" "threadid" [Pos]
 //	     | "store" Reg "," Reg [Pos]
-//	     | "fence" FenceKind ["slot" int] ["on" Name {"," Name}] ["implied"] [Pos]
+//	     | "fence" FenceKind ["slot" int ["brace" Int ":" Int]] ["on" Name {"," Name}] ["implied"] [Pos]
 //	     | "atomic" [Pos] Body
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
 //	     | Name ":" [Pos] Body                             a labelled block
@@ -1034,6 +1034,25 @@ func (p *parser) fence() (Stmt, error) {
 		}
 		p.next()
 		f.Slot = int(n.num)
+	}
+	if u := p.peek(0); u.kind == tIdent && u.text == "brace" {
+		p.next()
+		var nums [2]int
+		for i := range nums {
+			n := p.peek(0)
+			if n.kind != tInt || n.num < 1 || n.num > 1<<30 {
+				return nil, p.unexpected(n, "line:column")
+			}
+			p.next()
+			nums[i] = int(n.num)
+			if i == 0 {
+				if c := p.peek(0); c.text != ":" {
+					return nil, p.unexpected(c, "\":\"")
+				}
+				p.next()
+			}
+		}
+		f.Brace = Pos{Line: nums[0], Col: nums[1]}
 	}
 	if u := p.peek(0); u.kind == tIdent && u.text == "on" {
 		p.next()

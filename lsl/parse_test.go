@@ -268,6 +268,8 @@ func TestParseErrors(t *testing.T) {
 		{"type too wide", "proc f() -> () { r = add.i256 a, b }", `x.lsl:1:22: invalid type "i256"`, false},
 		{"unknown fence", "proc f() -> () { fence load-full }", `x.lsl:1:24: unknown fence kind load-full`, false},
 		{"fence without second half", "proc f() -> () { fence load }", `x.lsl:1:29: expected "-", found "}"`, false},
+		{"brace without column", "proc f() -> () { fence full slot 1 brace 3 }", `x.lsl:1:44: expected ":", found "}"`, false},
+		{"brace at line 0", "proc f() -> () { fence full slot 1 brace 0:4 }", `x.lsl:1:42: expected line:column, found "0"`, false},
 		{"bad observation kind", "proc f() -> () { observe result \"x\" r }", `x.lsl:1:26: expected input, output or label, found "result"`, false},
 		{"missing label", "proc f() -> () { break if c }", `x.lsl:1:27: expected statement, found "c"`, false},
 		{"top level junk", "\n\n  r = 1", `x.lsl:3:3: expected global, value or proc, found "r"`, false},

@@ -217,6 +217,9 @@ func (p *printer) stmt(s Stmt, n int) {
 		if s.Slot != 0 {
 			text += fmt.Sprintf(" slot %d", s.Slot)
 		}
+		if s.Brace.Line > 0 {
+			text += fmt.Sprintf(" brace %d:%d", s.Brace.Line, s.Brace.Col)
+		}
 		if s.Only != nil {
 			text += " on " + strings.Join(s.Only, ",")
 		}

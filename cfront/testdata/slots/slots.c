@@ -2,7 +2,9 @@
 // block, before a label a forward goto reaches or a case, after a
 // function's final return, or in code that comes from a macro. Before a
 // label only backward gotos (or none) reach, there is one: the jump goes
-// past it, as in C.
+// past it, as in C. A loop body without braces that is an expression
+// statement has slots at its start and end, which carry the body's other
+// end (brace): a fence there comes with the braces.
 #include "lsl_protos.h"
 
 int x, y;
@@ -48,4 +50,15 @@ out:
 unused:
     x = 9;
     return x;
+}
+
+void k(int n)
+{
+    for (int i = 0; i < n; i++)
+        x = i;
+    while (y)
+        ;
+    do y--; while (y > 0);
+    for (;;)
+        if (x) break;
 }
