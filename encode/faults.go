@@ -1,6 +1,10 @@
 package encode
 
-import "slices"
+import (
+	"slices"
+
+	"checkfence/rangeanalysis"
+)
 
 // An execution in which a thread faults is an error execution, whatever the
 // thread does afterwards (SEMANTICS.md, Errors). The encoder follows the
@@ -23,8 +27,9 @@ import "slices"
 // still change the solver's path (see derail).
 
 // faultedBefore returns a literal that holds when the thread of p has
-// faulted before reaching it: a fault of the thread's own code, a use
-// after free by one of its accesses, or a double free by one of its frees
+// faulted before reaching it: a fault of the init phase, of the thread's
+// own code, a use after free by one of its accesses, or a double free by
+// one of its frees
 // (the last two found with the memory order once every thread is encoded;
 // ask only then). Such faults do not derail the thread's assumes (see
 // derail), but an execution with one is an error whatever follows.
@@ -38,8 +43,12 @@ func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	}
 	var ls []Lit
 	for i, f := range e.Errors {
-		// uses after free: through their derailing literals, below
-		if f.Thread == p.Thread && f.access == 0 && f.before(i, p) {
+		switch {
+		case f.Thread == rangeanalysis.InitThread && p.Thread != rangeanalysis.InitThread:
+			// the init phase runs before every thread (SEMANTICS.md)
+			ls = append(ls, f.Lit)
+		case f.Thread == p.Thread && f.access == 0 && f.before(i, p):
+			// (uses after free: through their derailing literals, below)
 			ls = append(ls, f.Lit)
 		}
 	}

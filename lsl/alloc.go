@@ -57,7 +57,10 @@ func AllocIdentities(t *Test) map[int64]string {
 			case *Atomic:
 				walk(prefix, s.Body)
 			case *Alloc:
-				id := fmt.Sprintf("%s/%s@%v", prefix, s.Dst, s.Pos)
+				// the position without its file: a copy of the code
+				// in another file (a reference implementation) is the
+				// same allocation
+				id := fmt.Sprintf("%s/%s@%d:%d", prefix, s.Dst, s.Pos.Line, s.Pos.Col)
 				seen[id]++
 				if n := seen[id]; n > 1 {
 					id += "#" + strconv.Itoa(n) // the same place twice in one block

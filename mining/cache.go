@@ -71,7 +71,7 @@ type CachedSpec struct {
 
 // cacheFormat changes whenever what is cached, or how it is computed,
 // changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v5" // v5: the blocks' identities
+const cacheFormat = "checkfence observation set v6" // v6: the blocks' identities (by line and column)
 
 // checksum is the SHA-256 of c's meaningful fields in their JSON form,
 // which encoding/json makes canonical (fields in declaration order, map

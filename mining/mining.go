@@ -87,11 +87,15 @@ func (s *ObservationSet) in(t *lsl.Test) ([]lsl.Outcome, bool) {
 	for b, id := range lsl.AllocIdentities(t) {
 		base[id] = b
 	}
-	same := true
+	same, related := true, false
 	for b, id := range s.Blocks {
-		same = same && base[id] == b
+		nb, ok := base[id]
+		same = same && ok && nb == b
+		related = related || ok
 	}
-	if same {
+	if same || !related {
+		// the same numbering, or allocations of another program
+		// altogether (a reference implementation), compared by number
 		return s.Outcomes, false
 	}
 	var out []lsl.Outcome

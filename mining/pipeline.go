@@ -820,12 +820,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 				// returns the mining's verdict
 				return nil, nil
 			}
-			outs := mined.Spec.Outcomes
-			if spec == prog {
-				// in this unrolling's block numbers (a reference
-				// implementation's blocks are others altogether)
-				outs = mined.Spec.In(u.Test)
-			}
+			outs := mined.Spec.In(u.Test) // in this unrolling's block numbers
 			outside := e.NewVar()
 			excludeOutcomes(e, outside, outs)
 			outcome := []encode.Lit{outside, e.Error.Not()}
@@ -855,7 +850,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		return mined, nil
 	}
 	res.Spec, res.SpecCached = mined.Spec, mined.SpecCached
-	if spec == prog && u != nil {
+	if u != nil {
 		// in the numbering of the blocks of the unrolling the
 		// counterexample and the explanations come from
 		res.Spec = mined.Spec.For(u.Test)
