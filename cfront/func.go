@@ -47,6 +47,7 @@ type funcTr struct {
 	atomic      int
 	atomicLbls  map[string]bool
 	lastSlot    lsl.Pos // the last fence slot marked (see fenceSlot)
+	lastBodyEnd bool    // it ends a loop body without braces
 	nerrsBefore int
 }
 
@@ -477,43 +478,100 @@ func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 	if pos.File != def || strings.HasPrefix(def, includeDir+"/") {
 		return
 	}
+	// The end of a loop body without braces may be where the next
+	// statement starts (x = 1;y = 2;): there the slot inside the body
+	// and the one after the loop are two, at one position.
+	// So can the ends of nested bodies (for (;;) for (;;) x = 1;).
 	last := fn.lastSlot
-	if pos.Line < last.Line || pos.Line == last.Line && pos.Col <= last.Col {
+	afterBody := pos == last && fn.lastBodyEnd
+	if (pos.Line < last.Line || pos.Line == last.Line && pos.Col <= last.Col) && !afterBody {
 		return
 	}
 	fn.lastSlot = pos
+	fn.lastBodyEnd = brace.Line > 0 && (brace.Line < pos.Line || brace.Line == pos.Line && brace.Col < pos.Col)
 	l := fn.f.l
-	n, ok := l.slotAt[pos]
+	key := slotKey{pos, brace}
+	n, ok := l.slotAt[key]
 	if !ok {
 		if l.slotAt == nil {
-			l.slotAt = map[lsl.Pos]int{}
+			l.slotAt = map[slotKey]int{}
 		}
 		l.slots++
 		n = l.slots
-		l.slotAt[pos] = n
+		l.slotAt[key] = n
 	}
 	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n, Brace: brace})
 }
 
-// loopBody translates the body of a loop. One without braces that is an
-// expression statement has the slots of a loop body's start and end
-// (SEMANTICS.md, "Fence placement") at its first token and after its ';';
-// a fence placed there comes with the braces (lsl.Fence.Brace). Other
-// statements without braces (a loop, an if) have none.
+// loopBody translates the body of a loop. One without braces has the
+// slots of a loop body's start and end (SEMANTICS.md, "Fence placement")
+// at its first token and after its last; a fence placed there comes with
+// the braces (lsl.Fence.Brace). A body whose end cannot be told (one that
+// ends in a macro's expansion, whose tokens all have the position of the
+// macro's use) has none.
 func (fn *funcTr) loopBody(s *cc.Statement) {
-	if s == nil || s.Case != cc.StatementExpr || s.ExpressionStatement == nil {
+	if s == nil || s.Case == cc.StatementCompound {
 		fn.stmt(s)
 		return
 	}
-	start, semi := posOf(s), tokPos(s.ExpressionStatement.Token)
-	end := lsl.Pos{File: semi.File, Line: semi.Line, Col: semi.Col + 1}
-	if !start.IsValid() || !semi.IsValid() {
+	start := posOf(s)
+	end, ok := stmtEnd(s)
+	empty := s.Case == cc.StatementExpr && s.ExpressionStatement != nil && s.ExpressionStatement.ExpressionList == nil
+	fromMacro := end.Line == start.Line && end.Col <= start.Col+1 && !empty // its last token at its first
+	if !ok || !start.IsValid() || end.File != start.File || end.Line < start.Line || fromMacro {
 		fn.stmt(s)
 		return
 	}
 	fn.braceSlot(start, end)
 	fn.stmt(s)
 	fn.braceSlot(end, start)
+}
+
+// stmtEnd returns the position just after the last token of a statement
+// (its ';' or '}'), false for a statement it does not know the end of.
+func stmtEnd(s *cc.Statement) (lsl.Pos, bool) {
+	if s == nil {
+		return lsl.Pos{}, false
+	}
+	var last cc.Token
+	switch s.Case {
+	case cc.StatementExpr:
+		if s.ExpressionStatement == nil {
+			return lsl.Pos{}, false
+		}
+		last = s.ExpressionStatement.Token
+	case cc.StatementCompound:
+		if s.CompoundStatement == nil {
+			return lsl.Pos{}, false
+		}
+		last = s.CompoundStatement.Token2
+	case cc.StatementIteration:
+		it := s.IterationStatement
+		if it == nil {
+			return lsl.Pos{}, false
+		}
+		if it.Case == cc.IterationStatementDo {
+			last = it.Token5 // do ... while (...) ;
+		} else {
+			return stmtEnd(it.Statement)
+		}
+	case cc.StatementSelection:
+		sel := s.SelectionStatement
+		if sel == nil {
+			return lsl.Pos{}, false
+		}
+		if sel.Case == cc.SelectionStatementIfElse {
+			return stmtEnd(sel.Statement2)
+		}
+		return stmtEnd(sel.Statement)
+	default:
+		return lsl.Pos{}, false
+	}
+	p := tokPos(last)
+	if !p.IsValid() {
+		return lsl.Pos{}, false
+	}
+	return lsl.Pos{File: p.File, Line: p.Line, Col: p.Col + 1}, true
 }
 
 // slotBefore marks the fence slot before a block item. Before a labelled

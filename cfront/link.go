@@ -18,7 +18,7 @@ type linker struct {
 	// slotAt numbers each slot by its place in the source: an inline
 	// function of a header that several files include is translated
 	// once per file, and a fence placed there is in every copy
-	slotAt   map[lsl.Pos]int
+	slotAt   map[slotKey]int
 	prog     *lsl.Program
 	errs     ErrorList
 	files    []*fileTr
@@ -368,4 +368,12 @@ func walkDecls(n cc.Node, fn func(*cc.Declaration)) {
 			}
 		}
 	}
+}
+
+// slotKey is a fence slot's place: its position, and for a slot of a loop
+// body without braces the body's other end (lsl.Fence.Brace): the end of
+// such a body may be where the statement after the loop starts, or where
+// an enclosing body without braces ends, each a slot of its own.
+type slotKey struct {
+	pos, brace lsl.Pos
 }

@@ -388,3 +388,23 @@ void r(void)
 		t.Fatalf("patched, on rmo: %v %v", res.Verdict, err)
 	}
 }
+
+// Patch puts a fence at the end of a loop body without braces inside the
+// braces it adds, and one at the same column that belongs after the loop
+// (the next statement starting right after the body's ';') after them.
+func TestPatchBodyEndAndAfter(t *testing.T) {
+	src := "#include \"lsl_protos.h\"\nvoid f(void) {\n  for (k = 0; k < n; k++) d[k] = 1;flag = 1;\n}\n"
+	//        columns of line 3:  body starts at 27, its ';' at 35, flag at 36
+	fences := []Candidate{
+		{Slot: 2, Kind: lsl.LoadLoad, Pos: lsl.Pos{File: "f.c", Line: 3, Col: 36}, Brace: lsl.Pos{File: "f.c", Line: 3, Col: 27}},
+		{Slot: 3, Kind: lsl.StoreStore, Pos: lsl.Pos{File: "f.c", Line: 3, Col: 36}},
+	}
+	diff, err := Patch(fences, func(string) ([]byte, error) { return []byte(src), nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "+  for (k = 0; k < n; k++) { d[k] = 1; lsl_fence(\"load-load\"); }lsl_fence(\"store-store\"); flag = 1;\n"
+	if !strings.Contains(string(diff), want) {
+		t.Errorf("patch:\n%s\nwant the line\n%s", diff, want)
+	}
+}

@@ -60,7 +60,15 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		}
 		return int(a.Kind) - int(b.Kind)
 	})
-	type slot struct{ line, col int }
+	// inner: the end of a loop body given braces, inside them, which may
+	// be where the statement after the loop starts (another slot)
+	type slot struct {
+		line, col int
+		// open: for the end of a body given braces (inside them), the
+		// body's start; such ends may share a column with each other
+		// and with the statement after the loop
+		openLine, openCol int
+	}
 	calls := map[slot][]string{}
 	var order []slot
 	add := func(s slot, text string) error {
@@ -79,11 +87,12 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 	var bodies []body
 	braced, after := map[slot]bool{}, map[slot]bool{}
 	for _, f := range fences {
-		s := slot{f.Pos.Line, f.Pos.Col}
+		s := slot{line: f.Pos.Line, col: f.Pos.Col}
 		if f.Brace.Line > 0 {
-			b := body{s, slot{f.Brace.Line, f.Brace.Col}}
+			b := body{s, slot{f.Brace.Line, f.Brace.Col, f.Pos.Line, f.Pos.Col}}
 			if comparePos(f.Brace, f.Pos) < 0 {
-				b.open, b.close = b.close, b.open
+				s.openLine, s.openCol = f.Brace.Line, f.Brace.Col
+				b.open, b.close = slot{line: f.Brace.Line, col: f.Brace.Col}, s
 			}
 			if !slices.Contains(bodies, b) {
 				bodies = append(bodies, b)
@@ -128,7 +137,18 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 			edits = append(edits, edit{at: ln - 1, ins: ins})
 			continue
 		}
-		slices.SortFunc(ss, func(a, b slot) int { return b.col - a.col })
+		slices.SortFunc(ss, func(a, b slot) int {
+			if a.col != b.col {
+				return b.col - a.col
+			}
+			// at one column the statement after the loop first, then
+			// the bodies' ends from the outermost (the earliest start):
+			// each insertion lands left of the ones before it
+			if a.openLine != b.openLine {
+				return a.openLine - b.openLine
+			}
+			return a.openCol - b.openCol
+		})
 		for _, s := range ss {
 			if after[s] {
 				text = text[:s.col-1] + " " + strings.Join(calls[s], " ") + text[s.col-1:]

@@ -2,9 +2,10 @@
 // block, before a label a forward goto reaches or a case, after a
 // function's final return, or in code that comes from a macro. Before a
 // label only backward gotos (or none) reach, there is one: the jump goes
-// past it, as in C. A loop body without braces that is an expression
-// statement has slots at its start and end, which carry the body's other
-// end (brace): a fence there comes with the braces.
+// past it, as in C. A loop body without braces has slots at its start and
+// end, which carry the body's other end (brace): a fence there comes with
+// the braces; not one that ends in a macro's expansion. The end of a body
+// may be where the next statement starts: two slots at one position.
 #include "lsl_protos.h"
 
 int x, y;
@@ -61,4 +62,14 @@ void k(int n)
     do y--; while (y > 0);
     for (;;)
         if (x) break;
+}
+
+#define BUMP(v) v++;
+void m(int n)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) x = j;
+    for (int i = 0; i < n; i++)
+        BUMP(x)
+    for (int i = 0; i < n; i++) y = i;x = 3;
 }
