@@ -59,6 +59,7 @@ const builtinMacros = `#define __atomic_load_n(p, ...) ((__typeof__(*(p)))__atom
 #define __atomic_or_fetch(p, ...) ((__typeof__(*(p)))__atomic_or_fetch((p), __VA_ARGS__))
 #define __atomic_xor_fetch(p, ...) ((__typeof__(*(p)))__atomic_xor_fetch((p), __VA_ARGS__))
 #define __atomic_nand_fetch(p, ...) ((__typeof__(*(p)))__atomic_nand_fetch((p), __VA_ARGS__))
+#define __builtin_expect(...) ((long)__builtin_expect(__VA_ARGS__))
 #define __ATOMIC_RELAXED 0
 #define __ATOMIC_CONSUME 1
 #define __ATOMIC_ACQUIRE 2

@@ -37,13 +37,55 @@ var noEffectFuncs = map[string]bool{
 	"perror": true, "fflush": true, "sched_yield": true,
 }
 
-// noEffect translates a statement that calls one of noEffectFuncs.
-func (fn *funcTr) noEffect(args []cc.ExpressionNode) {
-	for _, a := range args {
-		if _, ok := stringArg(a); !ok {
-			fn.discard(a)
+// noEffect translates a statement that calls one of noEffectFuncs: each
+// argument evaluated for its side effects, string literals (the format,
+// the text) left out, also as the last operand of a comma. A format that
+// stores (%n) is refused.
+func (fn *funcTr) noEffect(name string, args []cc.ExpressionNode) {
+	var arg func(a cc.ExpressionNode)
+	arg = func(a cc.ExpressionNode) {
+		switch x := strip(a).(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionString || x.Case == cc.PrimaryExpressionLString {
+				if s, ok := stringArg(x); ok && storesThroughFormat(s) {
+					fn.errorAt(posOf(a), "%s with %%n is not supported: the conversion stores through its argument", name)
+				}
+				return
+			}
+			if x.Case == cc.PrimaryExpressionExpr {
+				arg(x.ExpressionList)
+				return
+			}
+		case *cc.ExpressionList:
+			for l := x; l != nil; l = l.ExpressionList {
+				arg(l.AssignmentExpression)
+			}
+			return
 		}
+		fn.discard(a)
 	}
+	for _, a := range args {
+		arg(a)
+	}
+}
+
+// storesThroughFormat reports whether a printf format holds a %n
+// conversion (with flags, width or length before the n).
+func storesThroughFormat(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		j := i + 1
+		for j < len(f) && strings.IndexByte("-+ #0123456789.*hljztL'", f[j]) >= 0 {
+			j++
+		}
+		if j < len(f) && f[j] == 'n' {
+			return true
+		}
+		i = j // past the conversion (%% included)
+	}
+	return false
 }
 
 // procFor returns the definition a function declarator refers to.

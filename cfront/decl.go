@@ -126,6 +126,10 @@ func rootLiteral(e cc.ExpressionNode) *cc.PostfixExpression {
 			return x
 		case cc.PostfixExpressionSelect:
 			return rootLiteral(x.PostfixExpression)
+		case cc.PostfixExpressionIndex:
+			if objIsArray(x.PostfixExpression) {
+				return rootLiteral(x.PostfixExpression)
+			}
 		case cc.PostfixExpressionPrimary:
 			return rootLiteral(x.PrimaryExpression)
 		}
@@ -157,8 +161,26 @@ func (fn *funcTr) compoundLiteral(x *cc.PostfixExpression, pos lsl.Pos) *lvalue 
 		fn.errorAt(pos, "%s", msg)
 		return nil
 	}
+	c, msg := classify(t)
+	vla := false // (int[n]){...}, whose type cc completes from the braces
+	if x.TypeName != nil {
+		walkNodes(x.TypeName, func(n any) {
+			if d, ok := n.(*cc.DirectAbstractDeclarator); ok && d.AssignmentExpression != nil && !isNilNode(d.AssignmentExpression) {
+				if _, ok := intValue(d.AssignmentExpression); !ok {
+					vla = true
+				}
+			}
+		})
+	}
+	if vla {
+		c, msg = clBad, "variable-length array is not supported"
+	}
+	if c == clBad {
+		fn.errorAt(pos, "%s", msg)
+		return nil
+	}
 	var lv *lvalue
-	if c, _ := classify(t); c == clArray || fn.memLit[x] {
+	if c == clArray || fn.memLit[x] {
 		a := lsl.Reg(fn.regFor("literal.addr"))
 		fn.emit(&lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
 		lv = &lvalue{typ: t, base: a}
@@ -215,6 +237,9 @@ func (fn *funcTr) scan(e cc.ExpressionNode, obj bool) {
 			fn.scan(idx, false)
 			return
 		case cc.PostfixExpressionSelect:
+			if !obj && objIsArray(x) {
+				fn.markMem(x) // t.a decays to a pointer: t lives in memory
+			}
 			fn.scan(x.PostfixExpression, true)
 			return
 		case cc.PostfixExpressionInc, cc.PostfixExpressionDec:

@@ -91,5 +91,9 @@ func (fn *funcTr) memObject(name string, e cc.ExpressionNode, size int64) *lvalu
 		fn.errorAt(posOf(e), "%s of %d bytes on %s (%d bytes) is not supported: only whole objects", name, size, typeName(lv.typ), lv.typ.Size())
 		return nil
 	}
-	return lv
+	// bytes written and read: plain accesses even of an _Atomic object
+	// (no seq_cst fences, no atomic block), as a compiler emits them
+	cp := *lv
+	cp.plain = true
+	return &cp
 }

@@ -137,6 +137,12 @@ func (fn *funcTr) exprHint(e cc.ExpressionNode, t cc.Type) value {
 // arith is a binary arithmetic operator; rt is the type of its result.
 func (fn *funcTr) arith(op lsl.OpCode, a, b cc.ExpressionNode, rt cc.Type, pos lsl.Pos) value {
 	for _, e := range []cc.ExpressionNode{a, b} {
+		if pt := castPointee(e); pt != nil && pt.Kind() != cc.Void && pt.Align() < 4 {
+			// its low bits are the address of a byte or a short, not
+			// marks (every object is words here, lsl.TagBits)
+			fn.errorAt(pos, "'%s' on a pointer to %s converted to an integer is not supported: its low bits are part of its address", cOperator[op], typeName(pt))
+			return fn.badValue()
+		}
 		if castFromPointer(e) && op != lsl.OpAnd && op != lsl.OpOr && op != lsl.OpXor {
 			// a pointer is a block and a path of offsets here, not a
 			// number; only its low bits can be marked (lsl.markOp:
@@ -639,7 +645,7 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 		case cc.PostfixExpressionCall:
 			name := fn.apiName(x.PostfixExpression)
 			if noEffectFuncs[name] {
-				fn.noEffect(argList(x.ArgumentExpressionList))
+				fn.noEffect(name, argList(x.ArgumentExpressionList))
 				return
 			}
 			if _, ok := memFuncs[name]; ok {
@@ -670,6 +676,19 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 		}
 	}
 	fn.expr(e)
+}
+
+// castPointee returns what the pointer is a pointer to, when e is a cast
+// of a pointer to an integer type; nil otherwise.
+func castPointee(e cc.ExpressionNode) cc.Type {
+	if !castFromPointer(e) {
+		return nil
+	}
+	inner := strip(e).(*cc.CastExpression).CastExpression.Type()
+	if pt, ok := pointee(inner); ok {
+		return pt
+	}
+	return nil
 }
 
 // castFromPointer reports whether e is a cast of a pointer to an integer

@@ -97,9 +97,19 @@ func TestMarkOps(t *testing.T) {
 		{OpEq, m1, p, Int(0), NoFault},
 		{OpNe, m1, q.WithTag(2), Int(1), NoFault},
 		{OpEq, m1, Int(1), Int(0), NoFault}, // a marked null is the integer 1
+		{OpGt, m1, p, Int(1), NoFault},      // p | 1 > p
+		{OpLt, p.WithTag(1), p.WithTag(2), Int(1), NoFault},
+		{OpLt, Ptr(3, 0).WithTag(3), Ptr(3, 1), Int(1), NoFault}, // the address first
+		{OpGe, m1, Ptr(4), Undefined, FaultPointer},              // another block
+		{OpNeg, m1, Undefined, Undefined, FaultPointer},
+		{OpBNot, m1, Undefined, Undefined, FaultPointer},
 	}
 	for _, tc := range tests {
-		got, f := Eval(tc.op, I64, tc.a, tc.b)
+		args := []Value{tc.a, tc.b}
+		if tc.op.Arity() == 1 {
+			args = args[:1]
+		}
+		got, f := Eval(tc.op, U64, args...)
 		if got != tc.want || f != tc.f {
 			t.Errorf("%v %v, %v = %v, %v; want %v, %v", tc.op, tc.a, tc.b, got, f, tc.want, tc.f)
 		}

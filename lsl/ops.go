@@ -191,7 +191,7 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 		if a.kind == KindUndef {
 			return Undefined, FaultUndefined
 		}
-		if a.kind == KindPtr {
+		if a.kind == KindPtr || a.kind == KindTagged {
 			return Undefined, FaultPointer
 		}
 		if op == OpNeg {
@@ -241,6 +241,11 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 			c = compareInts(t, a.n, b.n)
 		case a.kind == KindPtr && b.kind == KindPtr && a.n == b.n:
 			c = Compare(a.Address(), b.Address())
+		case (a.kind == KindPtr || a.kind == KindTagged) && (b.kind == KindPtr || b.kind == KindTagged) && a.n == b.n:
+			// marked pointers: by address, then by the marks (low bits)
+			if c = Compare(a.Untagged().Address(), b.Untagged().Address()); c == 0 {
+				c = int(a.tag) - int(b.tag)
+			}
 		default:
 			return Undefined, FaultPointer
 		}

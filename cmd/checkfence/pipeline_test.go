@@ -443,6 +443,26 @@ void s(void) { x = &g; }
 	}
 }
 
+// memset writes bytes: plain stores even into an _Atomic field, with no
+// seq_cst fence, so the flag it clears may pass the data stored before it
+// on pso and weaker (the new-C helper's report: it passed everywhere).
+func TestMemsetIsPlain(t *testing.T) {
+	cf, tf := writeInputs(t, `#include <stdatomic.h>
+#include <string.h>
+struct S { _Atomic int busy; };
+struct S s;
+int data;
+void i(void) { atomic_init(&s.busy, 1); }
+void w(void) { data = 1; memset(&s, 0, sizeof s); }
+void r(void) { if (atomic_load(&s.busy) == 0) lsl_assert(data == 1); }
+`, "test MP = i ( w | r )\n")
+	for model, want := range map[string]int{"sc": exitPass, "tso": exitPass, "pso": exitFail, "relaxed": exitFail} {
+		if code, out, errs := runCmd(t, "check", "--no-cache", "--model", model, cf, tf); code != want {
+			t.Errorf("%s: status %d, want %d; stdout:\n%s\nstderr:\n%s", model, code, want, out, errs)
+		}
+	}
+}
+
 // writeInputs writes a C file and a test file into a fresh directory and
 // returns their paths.
 func writeInputs(t *testing.T, c, tests string) (cFile, testFile string) {

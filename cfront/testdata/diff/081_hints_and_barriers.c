@@ -29,4 +29,6 @@ void run(void)
 	lsl_observe_output("neg", __builtin_expect(-3, -3));
 	lsl_observe_output("hint", __builtin_expect(bump(), 2 + 3));
 	lsl_observe_output("g3", g);
+	lsl_observe_output("size", (long)sizeof(__builtin_expect(g, 1))); /* a long */
+	lsl_observe_output("wide", __builtin_expect(g, 1) << 40);
 }

@@ -20,4 +20,8 @@ void run(void)
 	fflush(stderr);
 	(void)fprintf(stderr, "%s", "x\n");
 	lsl_observe_output("g3", g);
+	/* a string argument's side effects happen (cc folds the comma) */
+	fputs((g++, "s\n"), stderr);
+	fprintf(stderr, (g += 10, "%d\n"), (g += 100));
+	lsl_observe_output("g4", g);
 }
