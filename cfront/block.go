@@ -266,7 +266,15 @@ func (fn *funcTr) emitItems(items []*cc.BlockItem, lo, hi int, rs []*itemRange) 
 		case rgAtomic:
 			fn.atomicBlock(r.pos, func() { fn.emitItems(items, r.start+1, r.end-1, rs) })
 		default:
-			fn.block(r.label, r.pos, func() { fn.emitItems(items, r.start, r.end, rs) })
+			fn.block(r.label, r.pos, func() {
+				fn.emitItems(items, r.start, r.end, rs)
+				if r.kind == rgForward && r.end < len(items) {
+					// the slot before the label a forward goto
+					// reaches: inside the block the goto leaves, as
+					// C's jump goes past a fence written there
+					fn.slotBefore(items[r.end], true)
+				}
+			})
 		}
 		i = r.end
 	}

@@ -577,7 +577,8 @@ func stmtEnd(s *cc.Statement) (lsl.Pos, bool) {
 // slotBefore marks the fence slot before a block item. Before a labelled
 // one only if labelOK: no forward goto lands there (C jumps past a fence
 // written before the label, and the translation's jump would land before
-// it); a backward goto continues the block that starts after the slot.
+// it, so that slot is marked inside the jump's block, emitItems); a
+// backward goto continues the block that starts after the slot.
 func (fn *funcTr) slotBefore(bi *cc.BlockItem, labelOK bool) {
 	if bi.Case == cc.BlockItemStmt && bi.Statement != nil && bi.Statement.Case == cc.StatementLabeled && !labelOK {
 		return

@@ -165,4 +165,27 @@ void recv(void)
 	if code != 0 || !strings.Contains(out, "store-store fence at "+cf+":6:") || !strings.Contains(out, "cost 1, optimal") {
 		t.Errorf("status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
+	// a label a forward goto reaches: the slot is on the path that falls
+	// through to it, which the goto skips, as in C
+	cf, tf = writeInputs(t, `int data, flag;
+void w(void) {
+    int c = lsl_choose(0, 1);
+    lsl_observe_input("c", c);
+    if (c) goto L;
+    data = 1;
+L:  flag = 1;
+}
+void r(void) {
+    int f = flag;
+    lsl_observe_output("f", f);
+    if (f) {
+        int d = data;
+        lsl_observe_output("d", d);
+    }
+}
+`, "test T = ( w | r )\n")
+	code, out, errs = runCmd(t, "fences", "--no-cache", "--infer", "--model", "pso", cf, tf)
+	if code != 0 || !strings.Contains(out, "store-store fence at "+cf+":7:") || !strings.Contains(out, "cost 1, optimal") {
+		t.Errorf("forward goto: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
 }

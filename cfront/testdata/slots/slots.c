@@ -1,8 +1,8 @@
 // Fence slots: at C statement boundaries only. None inside an atomic
-// block, before a label a forward goto reaches or a case, after a
-// function's final return, or in code that comes from a macro. Before a
-// label only backward gotos (or none) reach, there is one: the jump goes
-// past it, as in C. A loop body without braces has slots at its start and
+// block, before a case, after a function's final return, or in code that
+// comes from a macro. Before a label there is one, which every goto to
+// the label goes past, as in C: outside the block a backward goto
+// continues, inside the block a forward goto leaves. A loop body without braces has slots at its start and
 // end, which carry the body's other end (brace): a fence there comes with
 // the braces; not one that ends in a macro's expansion. The end of a body
 // may be where the next statement starts: two slots at one position.

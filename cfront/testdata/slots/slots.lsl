@@ -103,59 +103,60 @@ proc h(n) -> (ret) @44:5 {
     t2 = 8 @48:9
     t3 = [1] @48:7
     store t3, t2 @48:7
+    fence full slot 20 @49:1
   }
   t4 = 8 @50:9
   t5 = [2] @50:7
   store t5, t4 @50:7
-  fence full slot 20 @51:1
+  fence full slot 21 @51:1
   t6 = 9 @52:9
   t7 = [1] @52:7
   store t7, t6 @52:7
-  fence full slot 21 @53:5
+  fence full slot 22 @53:5
   t8 = [1] @53:12
   ret = load t8 @53:12
 }
 
 proc k(n) -> () @56:6 {
-  fence full slot 22 @58:5
+  fence full slot 23 @58:5
   i = 0 @58:18
   for1: @58:5 {
     t1 = ge.i32 i, n @58:23
     break for1 if t1 @58:5
-    fence full slot 23 brace 59:15 @59:9
+    fence full slot 24 brace 59:15 @59:9
     t2 = [1] @59:11
     store t2, i @59:11
-    fence full slot 24 brace 59:9 @59:15
+    fence full slot 25 brace 59:9 @59:15
     t3 = 1 @58:29
     i = add.i32 i, t3 @58:29
     continue for1 @58:5
   }
-  fence full slot 25 @60:5
+  fence full slot 26 @60:5
   while1: @60:5 {
     t4 = [2] @60:12
     t5 = load t4 @60:12
     t6 = lnot t5 @60:12
     break while1 if t6 @60:5
-    fence full slot 26 brace 61:10 @61:9
-    fence full slot 27 brace 61:9 @61:10
+    fence full slot 27 brace 61:10 @61:9
+    fence full slot 28 brace 61:9 @61:10
     continue while1 @60:5
   }
-  fence full slot 28 @62:5
+  fence full slot 29 @62:5
   do1: @62:5 {
-    fence full slot 29 brace 62:12 @62:8
+    fence full slot 30 brace 62:12 @62:8
     t7 = [2] @62:9
     t8 = load t7 @62:9
     t9 = 1 @62:9
     t10 = sub.i32 t8, t9 @62:9
     store t7, t10 @62:9
-    fence full slot 30 brace 62:8 @62:12
+    fence full slot 31 brace 62:8 @62:12
     t11 = [2] @62:20
     t12 = load t11 @62:20
     t13 = 0 @62:24
     t14 = gt.i32 t12, t13 @62:22
     continue do1 if t14 @62:13
   }
-  fence full slot 31 @63:5
+  fence full slot 32 @63:5
   for2: @63:5 {
     if1: @64:9 {
       t15 = [1] @64:13
@@ -166,34 +167,34 @@ proc k(n) -> () @56:6 {
     }
     continue for2 @63:5
   }
-  fence full slot 32 @65:1
+  fence full slot 33 @65:1
 }
 
 proc m(n) -> () @68:6 {
-  fence full slot 33 @70:5
+  fence full slot 34 @70:5
   i = 0 @70:18
   for1: @70:5 {
     t1 = ge.i32 i, n @70:23
     break for1 if t1 @70:5
-    fence full slot 34 brace 71:43 @71:9
+    fence full slot 35 brace 71:43 @71:9
     j = 0 @71:22
     for2: @71:9 {
       t2 = ge.i32 j, n @71:27
       break for2 if t2 @71:9
-      fence full slot 35 brace 71:43 @71:37
+      fence full slot 36 brace 71:43 @71:37
       t3 = [1] @71:39
       store t3, j @71:39
-      fence full slot 36 brace 71:37 @71:43
+      fence full slot 37 brace 71:37 @71:43
       t4 = 1 @71:33
       j = add.i32 j, t4 @71:33
       continue for2 @71:9
     }
-    fence full slot 37 brace 71:9 @71:43
+    fence full slot 38 brace 71:9 @71:43
     t5 = 1 @70:29
     i = add.i32 i, t5 @70:29
     continue for1 @70:5
   }
-  fence full slot 38 @72:5
+  fence full slot 39 @72:5
   i#2 = 0 @72:18
   for3: @72:5 {
     t6 = ge.i32 i#2, n @72:23
@@ -207,22 +208,22 @@ proc m(n) -> () @68:6 {
     i#2 = add.i32 i#2, t11 @72:29
     continue for3 @72:5
   }
-  fence full slot 39 @74:5
+  fence full slot 40 @74:5
   i#3 = 0 @74:18
   for4: @74:5 {
     t12 = ge.i32 i#3, n @74:23
     break for4 if t12 @74:5
-    fence full slot 40 brace 74:39 @74:33
+    fence full slot 41 brace 74:39 @74:33
     t13 = [2] @74:35
     store t13, i#3 @74:35
-    fence full slot 41 brace 74:33 @74:39
+    fence full slot 42 brace 74:33 @74:39
     t14 = 1 @74:29
     i#3 = add.i32 i#3, t14 @74:29
     continue for4 @74:5
   }
-  fence full slot 42 @74:39
+  fence full slot 43 @74:39
   t15 = 3 @74:43
   t16 = [1] @74:41
   store t16, t15 @74:41
-  fence full slot 43 @75:1
+  fence full slot 44 @75:1
 }
