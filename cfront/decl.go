@@ -181,8 +181,19 @@ func (fn *funcTr) compoundLiteral(x *cc.PostfixExpression, pos lsl.Pos) *lvalue 
 	}
 	var lv *lvalue
 	if c == clArray || fn.memLit[x] {
-		a := lsl.Reg(fn.regFor("literal.addr"))
-		fn.emit(&lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
+		// One object per literal, whose initialiser runs at each
+		// evaluation (C11 6.5.2.5p16: a goto back to it, or a for
+		// header, finds the same object); allocated at the function's
+		// start, as a compiler puts it in the frame.
+		a, ok := fn.litAddr[x]
+		if !ok {
+			a = lsl.Reg(fn.regFor("literal.addr"))
+			if fn.litAddr == nil {
+				fn.litAddr = map[*cc.PostfixExpression]lsl.Reg{}
+			}
+			fn.litAddr[x] = a
+			fn.literals = append(fn.literals, &lsl.Alloc{Pos: pos, Dst: a, Size: t.Size(), Shape: fn.f.l.tc.shape(t), NoReuse: true, Local: true})
+		}
 		lv = &lvalue{typ: t, base: a}
 	} else {
 		lv = &lvalue{typ: t, reg: fn.regFor("literal")}

@@ -26,6 +26,9 @@ type funcTr struct {
 	mem  map[*cc.Declarator]bool    // locals that must live in memory
 	// compound literals that must live in memory (their address is taken)
 	memLit map[*cc.PostfixExpression]bool
+	// literals: their allocations, made at the function's start
+	literals []lsl.Stmt
+	litAddr  map[*cc.PostfixExpression]lsl.Reg
 
 	body *[]lsl.Stmt // where statements are emitted
 
@@ -326,6 +329,8 @@ func (fn *funcTr) translate() {
 	}
 	fn.bodyLbl = fn.label("body")
 	inner := fn.nested(func() { fn.compound(fd.CompoundStatement, true) })
+	// the storage of the compound literals in memory, once per call
+	*fn.body = append(*fn.body, fn.literals...)
 	if fn.bodyUsed {
 		fn.emit(&lsl.Block{Pos: posOf(fd.CompoundStatement), Label: fn.bodyLbl, Body: inner})
 	} else {
