@@ -476,6 +476,8 @@ func TestAsmFences(t *testing.T) {
 		{`asm volatile("fence rw,w");`, []string{"fence load-store", "fence store-store"}},
 		{`asm volatile("lwsync" ::: "memory");`, []string{"fence load-load", "fence load-store", "fence store-store"}},
 		{`asm volatile("pause" ::: "memory");`, nil},
+		{`asm inline volatile("mfence" ::: "memory");`, []string{"fence full"}},
+		{`__asm__ __inline__ ("sfence");`, []string{"fence store-store"}},
 		{`asm volatile("rep; nop");`, nil},
 		{`asm volatile("yield");`, nil},
 		{`asm volatile("" ::: "memory");`, nil},

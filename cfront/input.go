@@ -176,7 +176,7 @@ const (
 // numbers and names the file as display, so that positions and the
 // directory of "..." includes are those of the file itself.
 func wrapSource(display, text string) string {
-	text = markAtomic(markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff"))))
+	text = blankAsmInline(markAtomic(markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff")))))
 	line := "#line 1\n"
 	if !strings.ContainsAny(display, "\"\\\n\r") { // cc does not unescape it
 		line = "#line 1 \"" + display + "\"\n"
@@ -410,3 +410,36 @@ func (i memInfo) Mode() fs.FileMode  { return 0o444 }
 func (i memInfo) ModTime() time.Time { return time.Time{} }
 func (i memInfo) IsDir() bool        { return false }
 func (i memInfo) Sys() any           { return nil }
+
+// blankAsmInline blanks GNU C's asm inline qualifier (asm inline
+// volatile("mfence")), a hint about the asm's size for inlining, which
+// cc's type checker refuses without a position: the statement is then
+// read as any asm is (asm.go). Columns do not move.
+func blankAsmInline(text string) string {
+	if !strings.Contains(text, "inline") {
+		return text
+	}
+	var b []byte
+	afterAsm := false
+	scanTokens(text, true, func(tok string, off, _, _ int) bool {
+		switch {
+		case tok == "asm" || tok == "__asm__" || tok == "__asm":
+			afterAsm = true
+			return true
+		case afterAsm && (tok == "inline" || tok == "__inline__" || tok == "__inline"):
+			if b == nil {
+				b = []byte(text)
+			}
+			copy(b[off:], strings.Repeat(" ", len(tok)))
+			return true
+		case afterAsm && (tok == "volatile" || tok == "__volatile__" || tok == "__volatile" || tok == "goto"):
+			return true
+		}
+		afterAsm = false
+		return true
+	})
+	if b == nil {
+		return text
+	}
+	return string(b)
+}
