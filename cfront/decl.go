@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -452,8 +453,24 @@ type initItem struct {
 // (with cc's byte offsets mapped to LSL offsets).
 func initItems(t cc.Type, in *cc.Initializer, report func(cc.Node, string)) []initItem {
 	var out []initItem
-	var walk func(in *cc.Initializer)
-	walk = func(in *cc.Initializer) {
+	// override drops the items a later initializer of the sub-object at
+	// offs replaces (C11 6.7.9p19: the last initializer of a sub-object
+	// wins, a brace list for it too, whose unnamed parts become 0; an
+	// overridden initializer need not be evaluated). What remains
+	// overlaps only as an aggregate and, after it, an initializer of a
+	// part of it: in order, the later wins.
+	override := func(offs []int64) {
+		w := 0
+		for _, it := range out {
+			if !hasPrefix(it.offs, offs) {
+				out[w] = it
+				w++
+			}
+		}
+		out = out[:w]
+	}
+	var walk func(in *cc.Initializer, top bool)
+	walk = func(in *cc.Initializer, top bool) {
 		if in == nil {
 			return
 		}
@@ -480,15 +497,21 @@ func initItems(t cc.Type, in *cc.Initializer, report func(cc.Node, string)) []in
 				if k > 0 {
 					o[len(o)-1] += k
 				}
+				override(o)
 				out = append(out, initItem{offs: o, typ: lt, expr: e})
 			}
 		case cc.InitializerInitList:
+			if !top && in.Type() != nil {
+				if offs, _, ok := pathAtByte(t, in.Offset(), in.Type()); ok {
+					override(offs)
+				}
+			}
 			for l := in.InitializerList; l != nil; l = l.InitializerList {
-				walk(l.Initializer)
+				walk(l.Initializer, false)
 			}
 		}
 	}
-	walk(in)
+	walk(in, true)
 	return out
 }
 
@@ -530,54 +553,39 @@ func (fn *funcTr) initLocal(lv *lvalue, in *cc.Initializer, pos lsl.Pos) {
 		fn.errorAt(pos, "object too large to initialise")
 		return
 	}
-	// The last initializer of a location wins (designators may repeat).
-	scalarAt := map[string]initItem{}
-	var aggs []initItem
-	for _, it := range items {
-		if isScalar(it.typ) {
-			scalarAt[offsKey(it.offs)] = it
-		} else {
-			aggs = append(aggs, it)
+	// The leaves no initializer names are 0; the initializers then run
+	// in order (initItems left only overlaps the later of which wins).
+	for _, l := range ls {
+		if !slices.ContainsFunc(items, func(it initItem) bool { return hasPrefix(l.offs, it.offs) }) {
+			// A constant per location: a register may take over the
+			// temporary's definition (see mov).
+			fn.store(lv.leaf(l), fn.intConst(pos, 0), pos)
 		}
 	}
-	done := map[int]bool{}
-	for _, l := range ls {
-		if it, ok := scalarAt[offsKey(l.offs)]; ok {
-			r := fn.exprTo(it.expr, l.typ)
-			fn.store(lv.leaf(l), r, posOf(it.expr))
+	for _, it := range items {
+		if isScalar(it.typ) {
+			for _, l := range ls {
+				if slices.Equal(l.offs, it.offs) {
+					r := fn.exprTo(it.expr, l.typ)
+					fn.store(lv.leaf(l), r, posOf(it.expr))
+				}
+			}
 			continue
 		}
-		covered := false
-		for i, a := range aggs {
-			if !hasPrefix(l.offs, a.offs) {
-				continue
-			}
-			covered = true
-			if !done[i] {
-				done[i] = true
-				src := fn.structObject(a.expr)
-				if src == nil {
-					return
-				}
-				dst := lv
-				for _, o := range a.offs {
-					dst = dst.sub(o, itoa(int(o)), nil)
-				}
-				dst.typ = a.typ
-				if dst.isReg() {
-					// Register names use field names, not indices.
-					dst = &lvalue{typ: a.typ, reg: lv.reg + suffixOf(ls, a.offs)}
-				}
-				fn.copyObject(dst, src, posOf(a.expr))
-			}
-			break
+		src := fn.structObject(it.expr)
+		if src == nil {
+			return
 		}
-		if covered {
-			continue
+		dst := lv
+		for _, o := range it.offs {
+			dst = dst.sub(o, itoa(int(o)), nil)
 		}
-		// A constant per location: a register may take over the
-		// temporary's definition (see mov).
-		fn.store(lv.leaf(l), fn.intConst(pos, 0), pos)
+		dst.typ = it.typ
+		if dst.isReg() {
+			// Register names use field names, not indices.
+			dst = &lvalue{typ: it.typ, reg: lv.reg + suffixOf(ls, it.offs)}
+		}
+		fn.copyObject(dst, src, posOf(it.expr))
 	}
 }
 
