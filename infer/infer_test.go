@@ -272,21 +272,8 @@ func TestHeaderOnlyStructure(t *testing.T) {
 	if inHeader == 0 {
 		t.Errorf("no fence slot in mp.h")
 	}
-	spec, _ := cfront.Compile([]string{"mp.c", "mp2.c"}, cfront.Options{})
-	r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName("relaxed"), mining.PipelineOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	var fences []Candidate
-	for _, a := range r.Added {
-		got = append(got, a.Candidate.String())
-		fences = append(fences, a.Candidate)
-	}
-	want := []string{"store-store fence at mp.h:9:2", "load-load fence at mp.h:16:2"}
-	if r.Verdict != Found || !slices.Equal(got, want) || r.Cost != 2 {
-		t.Fatalf("%s: %v, cost %d; want %v, cost 2", r.Verdict, got, r.Cost, want)
-	}
+	m := memmodel.MustByName("relaxed")
+	fences := inferWant(t, slotted, []string{"mp.c", "mp2.c"}, ts, m, "store-store fence at mp.h:9:2", "load-load fence at mp.h:16:2")
 	diff, err := Patch(fences, os.ReadFile)
 	if err != nil {
 		t.Fatal(err)
@@ -300,7 +287,7 @@ func TestHeaderOnlyStructure(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, test := range ts {
-		res, err := mining.CheckTest(context.Background(), patched, nil, test, memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+		res, err := mining.CheckTest(context.Background(), patched, nil, test, m, mining.PipelineOptions{})
 		if err != nil || res.Verdict != mining.Pass {
 			t.Fatalf("patched mp.h, %s on relaxed: %v %v", test.Name, res.Verdict, err)
 		}
@@ -355,22 +342,8 @@ void r(void)
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec, _ := cfront.Compile([]string{"loop.c"}, cfront.Options{})
 	m := memmodel.MustByName("rmo")
-	r, err := Infer(context.Background(), slotted, spec, ts, m, mining.PipelineOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	var fences []Candidate
-	for _, a := range r.Added {
-		got = append(got, a.Candidate.String())
-		fences = append(fences, a.Candidate)
-	}
-	want := []string{"store-store fence at loop.c:6:5", "load-load fence at loop.c:12:21"}
-	if r.Verdict != Found || !slices.Equal(got, want) || r.Cost != 2 {
-		t.Fatalf("%s: %v, cost %d; want %v, cost 2", r.Verdict, got, r.Cost, want)
-	}
+	fences := inferWant(t, slotted, []string{"loop.c"}, ts, m, "store-store fence at loop.c:6:5", "load-load fence at loop.c:12:21")
 	diff, err := Patch(fences, os.ReadFile)
 	if err != nil {
 		t.Fatal(err)
@@ -407,4 +380,29 @@ func TestPatchBodyEndAndAfter(t *testing.T) {
 	if !strings.Contains(string(diff), want) {
 		t.Errorf("patch:\n%s\nwant the line\n%s", diff, want)
 	}
+}
+
+// inferWant infers a placement for the tests ts of files (compiled with
+// slots as slotted) on m and fails unless it adds the fences want, each of
+// cost 1; it returns them.
+func inferWant(t *testing.T, slotted *lsl.Program, files []string, ts []*tests.Test, m *memmodel.Model, want ...string) []Candidate {
+	t.Helper()
+	spec, err := cfront.Compile(files, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Infer(context.Background(), slotted, spec, ts, m, mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	var fences []Candidate
+	for _, a := range r.Added {
+		got = append(got, a.Candidate.String())
+		fences = append(fences, a.Candidate)
+	}
+	if r.Verdict != Found || !slices.Equal(got, want) || r.Cost != len(want) {
+		t.Fatalf("%s: %v, cost %d; want %v, cost %d", r.Verdict, got, r.Cost, want, len(want))
+	}
+	return fences
 }
