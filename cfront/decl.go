@@ -63,40 +63,58 @@ func objIsArray(e cc.ExpressionNode) bool {
 	return false
 }
 
-// rootLocal returns the local variable whose storage e designates (through
-// fields and constant or variable indexing of arrays), or nil.
-func rootLocal(e cc.ExpressionNode) *cc.Declarator {
+// storageRoot returns the expression naming the object whose storage e
+// designates (through fields and constant or variable indexing of
+// arrays): an identifier or a compound literal, else whatever e is.
+func storageRoot(e cc.ExpressionNode) cc.ExpressionNode {
 	switch x := strip(e).(type) {
 	case *cc.PrimaryExpression:
-		switch x.Case {
-		case cc.PrimaryExpressionIdent:
-			if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isLocal(d) {
-				return d
-			}
-		case cc.PrimaryExpressionGeneric:
-			if g := x.GenericSelection; g != nil && g.Associated() != nil {
-				return rootLocal(g.Associated().AssignmentExpression)
-			}
+		if x.Case == cc.PrimaryExpressionGeneric && x.GenericSelection != nil && x.GenericSelection.Associated() != nil {
+			return storageRoot(x.GenericSelection.Associated().AssignmentExpression)
 		}
+		return x
 	case *cc.PostfixExpression:
 		switch x.Case {
 		case cc.PostfixExpressionSelect:
-			return rootLocal(x.PostfixExpression)
+			return storageRoot(x.PostfixExpression)
 		case cc.PostfixExpressionIndex:
 			if objIsArray(x.PostfixExpression) {
-				return rootLocal(x.PostfixExpression)
+				return storageRoot(x.PostfixExpression)
 			}
 		case cc.PostfixExpressionPrimary:
-			return rootLocal(x.PrimaryExpression)
+			return storageRoot(x.PrimaryExpression)
 		}
+		return x
 	case *cc.UnaryExpression:
 		if x.Case == cc.UnaryExpressionPostfix {
-			return rootLocal(x.PostfixExpression)
+			return storageRoot(x.PostfixExpression)
 		}
+		return x
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionUnary {
-			return rootLocal(x.UnaryExpression)
+			return storageRoot(x.UnaryExpression)
 		}
+		return x
+	default:
+		return x
+	}
+}
+
+// rootLocal returns the local variable whose storage e designates, or nil.
+func rootLocal(e cc.ExpressionNode) *cc.Declarator {
+	if x, ok := storageRoot(e).(*cc.PrimaryExpression); ok && x.Case == cc.PrimaryExpressionIdent {
+		if d, ok := x.ResolvedTo().(*cc.Declarator); ok && isLocal(d) {
+			return d
+		}
+	}
+	return nil
+}
+
+// rootLiteral returns the compound literal whose storage e designates, or
+// nil.
+func rootLiteral(e cc.ExpressionNode) *cc.PostfixExpression {
+	if x, ok := storageRoot(e).(*cc.PostfixExpression); ok && x.Case == cc.PostfixExpressionComplit {
+		return x
 	}
 	return nil
 }
@@ -115,39 +133,6 @@ func (fn *funcTr) markMem(e cc.ExpressionNode) {
 	if lit := rootLiteral(e); lit != nil {
 		fn.memLit[lit] = true
 	}
-}
-
-// rootLiteral returns the compound literal whose storage e designates
-// (through fields), or nil.
-func rootLiteral(e cc.ExpressionNode) *cc.PostfixExpression {
-	switch x := strip(e).(type) {
-	case *cc.PostfixExpression:
-		switch x.Case {
-		case cc.PostfixExpressionComplit:
-			return x
-		case cc.PostfixExpressionSelect:
-			return rootLiteral(x.PostfixExpression)
-		case cc.PostfixExpressionIndex:
-			if objIsArray(x.PostfixExpression) {
-				return rootLiteral(x.PostfixExpression)
-			}
-		case cc.PostfixExpressionPrimary:
-			return rootLiteral(x.PrimaryExpression)
-		}
-	case *cc.PrimaryExpression:
-		if x.Case == cc.PrimaryExpressionExpr {
-			return rootLiteral(x.ExpressionList)
-		}
-	case *cc.UnaryExpression:
-		if x.Case == cc.UnaryExpressionPostfix {
-			return rootLiteral(x.PostfixExpression)
-		}
-	case *cc.CastExpression:
-		if x.Case == cc.CastExpressionUnary {
-			return rootLiteral(x.UnaryExpression)
-		}
-	}
-	return nil
 }
 
 // compoundLiteral makes the unnamed object of a compound literal, (T){…},
