@@ -121,6 +121,45 @@ func (c *cnf) andN(lits ...Lit) Lit {
 	return x
 }
 
+// someFalse reports whether one of lits is the constant false.
+func (c *cnf) someFalse(lits ...Lit) bool {
+	for _, l := range lits {
+		if l == c.F() {
+			return true
+		}
+	}
+	return false
+}
+
+// impliedBy returns a literal x with lits[0] ∧ lits[1] ∧ … → x, the
+// conjunction itself when constants leave one literal or none. Where x
+// only ever occurs negated, this is all of x = ∧lits that matters: a model
+// may set x true beyond the conjunction only to no effect.
+func (c *cnf) impliedBy(lits ...Lit) Lit {
+	var keep []Lit
+	for _, l := range lits {
+		if l == c.F() {
+			return c.F()
+		}
+		if l != c.T {
+			keep = append(keep, l)
+		}
+	}
+	switch len(keep) {
+	case 0:
+		return c.T
+	case 1:
+		return keep[0]
+	}
+	x := c.newVar()
+	long := []Lit{x}
+	for _, l := range keep {
+		long = append(long, l.Not())
+	}
+	c.add(long...)
+	return x
+}
+
 // or returns a literal equivalent to the disjunction of lits.
 func (c *cnf) or(lits ...Lit) Lit {
 	neg := make([]Lit, len(lits))

@@ -475,10 +475,17 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 		vis[i] = e.visible(s, l)
 		same[i] = e.eq(s.Addr, l.Addr)
 	}
+	// seen[k]: store k executes, has l's address and is visible to it. One
+	// direction suffices (seen[k] only ever appears negated in clauses), and
+	// it turns the cubic "no visible store between" clauses into ternary ones.
+	seen := make([]Lit, len(cands))
+	for k, s := range cands {
+		seen[k] = c.impliedBy(s.Exec, same[k], vis[k])
+	}
 	var choices []Lit
 	for i, s := range cands {
 		pre := []Lit{s.Exec, l.Exec, same[i], vis[i]}
-		if c.andN(pre...) == c.F() {
+		if c.someFalse(pre...) {
 			continue
 		}
 		flow := c.newVar()
@@ -494,14 +501,14 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 			if k == i || !mayEqual(s.Addr, s2.Addr) {
 				continue
 			}
-			c.add(flow.Not(), s2.Exec.Not(), same[k].Not(), vis[k].Not(), e.storeBefore(s2, s))
+			c.add(flow.Not(), seen[k].Not(), e.storeBefore(s2, s))
 		}
 	}
 	init := c.newVar()
 	e.mem.inits[l.ID] = init
 	choices = append(choices, init)
-	for i, s := range cands {
-		c.add(init.Not(), s.Exec.Not(), same[i].Not(), vis[i].Not())
+	for k := range cands {
+		c.add(init.Not(), seen[k].Not())
 	}
 	for i, a := range l.Addr.Vals {
 		if e.Range.ValidAddress(a) {
