@@ -206,21 +206,32 @@ func (fn *funcTr) malloc(pos lsl.Pos, noReuse bool, size cc.ExpressionNode, elem
 	a := &lsl.Alloc{Pos: pos, Dst: r, Size: n, NoReuse: noReuse}
 	fn.emit(a)
 	res := value{reg: r, typ: fn.f.ast.PVoid}
-	if elem == nil || fn.f.l.tc.check(elem) != "" {
-		return res
+	// A block is a tree of scalar locations named by paths (lsl.Shape):
+	// without its type, offsets into it would name locations of no object
+	// (any access valid, two views of one word apart), so the type must be
+	// known where the block is allocated, and its size must fit.
+	if elem == nil || elem.Kind() == cc.Void {
+		fn.errorAt(pos, "the type of the allocated block is not known: convert the result of the allocation to a pointer to the object type where it is allocated (T *p = malloc(sizeof(T)))")
+		return fn.badValue()
+	}
+	if msg := fn.f.l.tc.check(elem); msg != "" {
+		fn.errorAt(pos, "%s", msg)
+		return fn.badValue()
 	}
 	sz := elem.Size()
 	switch {
-	case sz <= 0:
-	case n == sz:
+	case sz > 0 && n == sz:
 		a.Shape = fn.f.l.tc.shape(elem)
-	case n%sz == 0 && n/sz > 1:
+	case sz > 0 && n%sz == 0 && n/sz > 1:
 		es := fn.f.l.tc.shape(elem)
 		if es == nil {
 			es = &lsl.Shape{}
 		}
 		a.Shape = &lsl.Shape{Elem: es, Len: n / sz}
 		res.reg = fn.prim(pos, lsl.OpOffset, lsl.IntType{}, r, fn.intConst(pos, 0))
+	default:
+		fn.errorAt(posOf(size), "allocation of %d bytes for %s (%d bytes): the size must be sizeof(%s) or a multiple of it", n, shortTypeName(elem), sz, shortTypeName(elem))
+		return fn.badValue()
 	}
 	return res
 }

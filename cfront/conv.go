@@ -162,6 +162,23 @@ func typeName(t cc.Type) string {
 	return t.String()
 }
 
+// shortTypeName names a type as a C programmer would: by its typedef or
+// struct tag if it has one, not by its members.
+func shortTypeName(t cc.Type) string {
+	if t == nil {
+		return "<nil>"
+	}
+	if td := t.Typedef(); td != nil {
+		return td.Name()
+	}
+	if st, ok := t.(*cc.StructType); ok {
+		if tag := st.Tag(); tag.SrcStr() != "" {
+			return "struct " + tag.SrcStr()
+		}
+	}
+	return t.String()
+}
+
 // promoteIt is integer promotion on LSL integer types.
 func promoteIt(it lsl.IntType) lsl.IntType {
 	if it.Bits < 32 {

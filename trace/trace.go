@@ -708,6 +708,15 @@ func (t *Trace) writeRestored(w io.Writer, restores []int, pair func(Reorder)) {
 	}
 }
 
+// iterationName names an access's loop iteration in a reordered pair; an
+// access outside the loops has none.
+func iterationName(it string) string {
+	if it == "" {
+		return "outside the loop"
+	}
+	return it
+}
+
 // maxPairsShown is how many of the pairs a cause's fence restores the
 // text lists (the JSON has them all).
 const maxPairsShown = 3
@@ -721,7 +730,7 @@ func (t *Trace) writeReorderings(w io.Writer) {
 		case r.First.Call != r.Second.Call:
 			fmt.Fprintf(w, ", across calls (%s, then %s)", r.Second.Call, r.First.Call)
 		case r.First.Iteration != r.Second.Iteration:
-			fmt.Fprintf(w, ", across iterations (%s, then %s)", r.Second.Iteration, r.First.Iteration)
+			fmt.Fprintf(w, ", across iterations (%s, then %s)", iterationName(r.Second.Iteration), iterationName(r.First.Iteration))
 		}
 	}
 	c := t.Cause

@@ -502,10 +502,10 @@ func TestUnsigned64Observations(t *testing.T) {
 	}
 }
 
-// A block from an allocation of unknown layout (a void * wrapper) may be
-// handed out again to a typed allocation of the same size (SEMANTICS.md:
-// any block of the same size): the Treiber stack's ABA shows, on sc, as a
-// double free.
+// A block from an allocator wrapper may be handed out again to an
+// allocation of the same type elsewhere: the Treiber stack's ABA shows, on
+// sc, as a double free. A wrapper that returns void * is refused (the
+// block would have no layout; cfront's TestErrors).
 func TestReuseAcrossLayouts(t *testing.T) {
 	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "testdata/aba-wrapper.c", "testdata/aba-wrapper.tests")
 	if code != exitFail || !strings.Contains(out, "double free") {

@@ -3,8 +3,9 @@ typedef int value_t;
 typedef struct node { struct node *next; value_t value; } node_t;
 typedef struct stack { node_t *top; } stack_t;
 
-/* a generic allocator wrapper, as many code bases have */
-static void *xmalloc(void) { return lsl_malloc(sizeof(node_t)); }
+/* an allocator wrapper: the block's type is known where it is allocated
+   (a wrapper returning void * is refused, as the block would have no layout) */
+static node_t *xmalloc(void) { return lsl_malloc(sizeof(node_t)); }
 
 static void push(stack_t *s, node_t *n, value_t v)
 {
