@@ -19,6 +19,12 @@ type cnf struct {
 	lits    int64
 	buf     []Lit
 	stop    chan bool // gini's stop requests (see stopper)
+	// unsat: a solve proved the clauses unsatisfiable without any
+	// assumption. Clauses are only ever added, so every later answer is
+	// "none"; and gini v1.0.4, asked again under other assumptions after
+	// such a proof, can answer "sat" with a model that violates a clause
+	// (TestUnsatWithoutAssumptionsStays).
+	unsat bool
 	// grow, while the encoding is built, checks its memory budget every
 	// growEvery clauses (counting clauses is all it costs add).
 	grow     func()

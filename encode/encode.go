@@ -372,6 +372,17 @@ func (e *Encoding) FenceAssumptions() []Lit {
 // (timers are that coarse), and the checks ask hundreds of questions
 // that take less. See stopper for how a cancelled solve is stopped.
 func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
+	if e.c.unsat {
+		return -1
+	}
+	r := e.solve(ctx, assumptions)
+	if r == -1 && len(e.c.g.Why(nil)) == 0 {
+		e.c.unsat = true
+	}
+	return r
+}
+
+func (e *Encoding) solve(ctx context.Context, assumptions []Lit) int {
 	e.c.g.Assume(assumptions...)
 	if ctx.Done() == nil {
 		return e.c.g.Solve()
@@ -429,7 +440,12 @@ func (e *Encoding) True() Lit { return e.c.T }
 // Why returns the assumptions of the last unsatisfiable Solve that its
 // proof used (gini's failed assumptions): a subset under which the
 // question is unsatisfiable too.
-func (e *Encoding) Why() []Lit { return e.c.g.Why(nil) }
+func (e *Encoding) Why() []Lit {
+	if e.c.unsat {
+		return nil
+	}
+	return e.c.g.Why(nil)
+}
 
 // Value returns the value of l in the last satisfying assignment.
 func (e *Encoding) Value(l Lit) bool { return e.c.g.Value(l) }

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"context"
 	"math"
 	"math/rand"
 	"testing"
@@ -218,6 +219,47 @@ func TestAtMostOne(t *testing.T) {
 			if sat != (ones <= 1) {
 				t.Fatalf("n=%d mask=%b: sat=%v", n, mask, sat)
 			}
+		}
+	}
+}
+
+// Once a solve proves the clauses unsatisfiable without assumptions, every
+// later solve must say so. gini v1.0.4, asked again under other
+// assumptions, answers "sat" with a model violating a clause (and exits
+// through log.Fatal): these clauses are the smallest such case found (a
+// use after free test whose threads all need the one freed block).
+func TestUnsatWithoutAssumptionsStays(t *testing.T) {
+	e := &Encoding{c: newCNF()}
+	v := make([]Lit, 57)
+	for i := 2; i < len(v); i++ {
+		v[i] = e.c.newVar()
+	}
+	lit := func(n int) Lit {
+		if n < 0 {
+			return v[-n].Not()
+		}
+		return v[n]
+	}
+	// 7 → ¬6 → 8 → ¬3 → 2; 16 → ¬15 → 17 → ¬12 → 11; 2 → 27 → 20 → ¬31,
+	// yet 11 → 31.
+	for _, cl := range [][]int{{2, 3}, {-6, -7}, {-8, -3}, {8, 6}, {7}, {11, 12}, {-15, -16}, {-17, -12},
+		{17, 15}, {16}, {-27, -11, 20}, {-2, 27}, {-31, -2, -20}, {-11, 31}} {
+		var ls []Lit
+		for _, n := range cl {
+			ls = append(ls, lit(n))
+		}
+		e.c.add(ls...)
+	}
+	for i, as := range [][]int{{42}, {-42, 50}, {-42, -50, 56, 55}, {}} {
+		var ls []Lit
+		for _, n := range as {
+			ls = append(ls, lit(n))
+		}
+		if r := e.Solve(context.Background(), ls...); r != -1 {
+			t.Fatalf("solve %d under %v: %d, want -1", i, as, r)
+		}
+		if w := e.Why(); len(w) != 0 {
+			t.Errorf("solve %d: Why = %v, want none (unsatisfiable without assumptions)", i, w)
 		}
 	}
 }

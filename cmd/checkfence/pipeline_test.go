@@ -598,3 +598,15 @@ func TestPastBoundMarked(t *testing.T) {
 		t.Errorf("%d lines past the bound (want 3), %d within:\n%s", past, within, out)
 	}
 }
+
+// Two threads that each need the one freed block: no execution completes,
+// so the test passes vacuously on every model. The encoding is
+// unsatisfiable without assumptions, which the solver must be asked about
+// only once (encode's TestUnsatWithoutAssumptionsStays); it was an
+// internal error (exit 4).
+func TestNoExecutionLeft(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", "testdata/onefreed.c", "testdata/onefreed.tests")
+	if code != exitPass || strings.Count(out, "pass         T on") != 5 || strings.Count(errs, "passes vacuously") != 5 {
+		t.Errorf("status %d, want a vacuous pass on each of the 5 models; stderr %s\n%s", code, errs, out)
+	}
+}
