@@ -85,7 +85,7 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 	l.opts = opts
 	var asts []*cc.AST
 	for _, src := range srcs {
-		ast, errs := parse(src, srcs, opts)
+		ast, errs := parse(src, srcs, opts, l.texts)
 		if len(errs) > 0 {
 			l.errs = append(l.errs, errs...)
 			continue
@@ -220,7 +220,7 @@ func terminated(text string) string {
 }
 
 // parse preprocesses, parses and type-checks one translation unit.
-func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList) {
+func parse(src Source, all []Source, opts Options, texts map[string]string) (ast *cc.AST, errs ErrorList) {
 	defer func() {
 		// The C parser has inputs it panics on; they are reported as
 		// errors of the file.
@@ -234,6 +234,7 @@ func parse(src Source, all []Source, opts Options) (ast *cc.AST, errs ErrorList)
 	}
 	fsys := newSourceFS(all)
 	fsys.texts[src.Name] = src.Text
+	defer maps.Copy(texts, fsys.texts) // the files read, for sourceAt
 	includes := &includeTracker{fsys: fsys}
 	// The shipped headers come first for "..." so that lsl_protos.h is
 	// always ours, even where a copy of the original CheckFence header lies

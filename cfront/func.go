@@ -508,14 +508,17 @@ func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 	fn.emit(&lsl.Fence{Pos: pos, Kind: lsl.Full, Slot: n, Brace: brace})
 }
 
-// loopBody translates the body of a loop. One without braces has the
-// slots of a loop body's start and end (SEMANTICS.md, "Fence placement")
-// at its first token and after its last; a fence placed there comes with
-// the braces (lsl.Fence.Brace). A body whose end cannot be told (one that
-// ends in a macro's expansion, whose tokens all have the position of the
-// macro's use) has none.
-func (fn *funcTr) loopBody(s *cc.Statement) {
-	if s == nil || s.Case == cc.StatementCompound {
+// loopBody translates the body of the loop whose keyword (for, while, do)
+// is at kwPos. One without braces has the slots of a loop body's start and
+// end (SEMANTICS.md, "Fence placement") at its first token and after its
+// last; a fence placed there comes with the braces (lsl.Fence.Brace). A
+// body whose end cannot be told (one that ends in a macro's expansion,
+// whose tokens all have the position of the macro's use) has none, nor
+// has the body of a loop that comes from a macro (its keyword is not in
+// the text where it seems to be): braces around its body, or around what
+// looks like its end, would not be inside the loop in the C text.
+func (fn *funcTr) loopBody(s *cc.Statement, kwPos lsl.Pos, kw string) {
+	if s == nil || s.Case == cc.StatementCompound || !fn.f.l.sourceAt(kwPos, kw) {
 		fn.stmt(s)
 		return
 	}
@@ -668,7 +671,7 @@ func (fn *funcTr) iteration(s *cc.IterationStatement) {
 		fn.brk, fn.cont = &jump{label: l}, &jump{label: l, cont: true}
 		fn.block(l, pos, func() {
 			fn.loopTest(s.ExpressionList, l, pos)
-			fn.loopBody(s.Statement)
+			fn.loopBody(s.Statement, pos, "while")
 			fn.emit(&lsl.Continue{Pos: pos, Label: l})
 		})
 	case cc.IterationStatementDo:
@@ -677,7 +680,7 @@ func (fn *funcTr) iteration(s *cc.IterationStatement) {
 		fn.brk, fn.cont = &jump{label: l}, &jump{label: lb}
 		condPos := tokPos(s.Token2)
 		fn.block(l, pos, func() {
-			fn.bodyMaybeBlock(lb, pos, s.Statement)
+			fn.bodyMaybeBlock(lb, pos, s.Statement, "do")
 			if v, ok := fn.constValue(s.ExpressionList); ok {
 				if v.IntVal() != 0 || v.IsPtr() {
 					fn.emit(&lsl.Continue{Pos: condPos, Label: l})
@@ -706,7 +709,7 @@ func (fn *funcTr) iteration(s *cc.IterationStatement) {
 			if cond != nil {
 				fn.loopTest(cond, l, pos)
 			}
-			fn.bodyMaybeBlock(lb, pos, s.Statement)
+			fn.bodyMaybeBlock(lb, pos, s.Statement, "for")
 			if step != nil {
 				fn.discard(step)
 			}
@@ -729,9 +732,9 @@ func (fn *funcTr) loopTest(c cc.ExpressionNode, l string, pos lsl.Pos) {
 
 // bodyMaybeBlock translates a loop body inside block lb, which continue
 // leaves; the block is dropped if no continue uses it.
-func (fn *funcTr) bodyMaybeBlock(lb string, pos lsl.Pos, s *cc.Statement) {
+func (fn *funcTr) bodyMaybeBlock(lb string, pos lsl.Pos, s *cc.Statement, kw string) {
 	used := false
-	body := fn.nested(func() { fn.loopBody(s) })
+	body := fn.nested(func() { fn.loopBody(s, pos, kw) })
 	lsl.Walk(body, func(st lsl.Stmt) bool {
 		if b, ok := st.(*lsl.Break); ok && b.Label == lb {
 			used = true

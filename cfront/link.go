@@ -3,6 +3,7 @@ package cfront
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"modernc.org/cc/v4"
 	"modernc.org/token"
@@ -18,7 +19,9 @@ type linker struct {
 	// slotAt numbers each slot by its place in the source: an inline
 	// function of a header that several files include is translated
 	// once per file, and a fence placed there is in every copy
-	slotAt   map[slotKey]int
+	slotAt map[slotKey]int
+	// texts are the files read, by the name positions carry (sourceAt)
+	texts    map[string]string
 	prog     *lsl.Program
 	errs     ErrorList
 	files    []*fileTr
@@ -59,8 +62,26 @@ type callSite struct {
 	pos    lsl.Pos
 }
 
+// sourceAt reports whether the text of pos's file has word at pos (a
+// column counts bytes, as the C parser's do).
+func (l *linker) sourceAt(pos lsl.Pos, word string) bool {
+	text, ok := l.texts[pos.File]
+	if !ok || pos.Line < 1 || pos.Col < 1 {
+		return false
+	}
+	for line := 1; line < pos.Line; line++ {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			return false
+		}
+		text = text[i+1:]
+	}
+	return strings.HasPrefix(text[min(pos.Col-1, len(text)):], word)
+}
+
 func newLinker() *linker {
 	return &linker{
+		texts:       map[string]string{},
 		prog:        &lsl.Program{},
 		nextBase:    1,
 		globals:     map[string]*globalInfo{},

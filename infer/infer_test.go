@@ -406,3 +406,55 @@ func inferWant(t *testing.T, slotted *lsl.Program, files []string, ts []*tests.T
 	}
 	return fences
 }
+
+// A loop that comes from a macro has no slots in its body: its body's
+// end may lie in the macro's use (the ';' after FILL(i)), where braces
+// and a fence would come after the whole loop, not in every iteration.
+// Two stores of consecutive iterations then have no slot between them,
+// and no placement can help on pso (before, a placement was "optimal"
+// whose patch left the program failing).
+func TestLoopFromAMacro(t *testing.T) {
+	for _, tc := range []struct{ name, define, use string }{
+		{"whole loop", "#define FILL(i) for (i = 0; i < 2; i++) x[i] = 1", "FILL(i);"},
+		{"body an argument", "#define FOR2(i, s) for (i = 0; i < 2; i++) s", "FOR2(i, x[i] = 1);"},
+		{"while loop", "#define FILL(i) while (i < 2) { x[i] = 1; i++; }", "i = 0; FILL(i)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#include \"lsl_protos.h\"\nint x[2];\n" + tc.define + `
+void init(void) { x[0] = 0; x[1] = 0; }
+void send(void)
+{
+    int i;
+    ` + tc.use + `
+}
+void recv(void)
+{
+    int a = x[1];
+    lsl_fence("load-load");
+    int b = x[0];
+    lsl_observe_output("bad", a && !b);
+}
+`
+			slotted, err := cfront.CompileSources([]cfront.Source{{Name: "mac.c", Text: src}}, cfront.Options{FenceSlots: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			spec, _ := cfront.CompileSources([]cfront.Source{{Name: "mac.c", Text: src}}, cfront.Options{})
+			ts, err := tests.Parse("t.tests", []byte("test T = init ( send | recv )"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Infer(context.Background(), slotted, spec, ts, memmodel.MustByName("pso"), mining.PipelineOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Verdict != Impossible {
+				var got []string
+				for _, a := range r.Added {
+					got = append(got, a.Candidate.String())
+				}
+				t.Errorf("%s %v: want impossible (no slot between the iterations' stores)", r.Verdict, got)
+			}
+		})
+	}
+}

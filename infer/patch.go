@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -112,7 +113,7 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		}
 	}
 	var edits []edit
-	if !strings.Contains(string(src), "lsl_protos.h") {
+	if !includesProtos.Match(src) {
 		edits = append(edits, edit{at: 0, ins: []string{"#include \"lsl_protos.h\"\n"}})
 	}
 	// slots on one line are edited together, from the right
@@ -267,3 +268,7 @@ func patchPath(file string) string {
 	}
 	return file
 }
+
+// includesProtos matches a line including lsl_protos.h (which declares
+// lsl_fence); a mention elsewhere, in a comment, does not declare it.
+var includesProtos = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*[<"]([^>"]*/)?lsl_protos\.h[>"]`)

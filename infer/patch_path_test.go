@@ -24,3 +24,23 @@ func TestPatchPath(t *testing.T) {
 		}
 	}
 }
+
+// The patch declares lsl_fence unless the file includes lsl_protos.h; a
+// mention of the header in a comment is no include.
+func TestIncludesProtos(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want bool
+	}{
+		{"#include \"lsl_protos.h\"\nint x;\n", true},
+		{"int x;\n  #  include <lsl_protos.h>\n", true},
+		{"#include \"../include/lsl_protos.h\"\n", true},
+		{"/* does not need lsl_protos.h */\n#include <stdatomic.h>\n", false},
+		{"// #include \"lsl_protos.h\" would declare it\n", false},
+		{"#include \"my_lsl_protos.h.in\"\n", false},
+	} {
+		if got := includesProtos.MatchString(tc.src); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.src, got, tc.want)
+		}
+	}
+}
