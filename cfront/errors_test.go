@@ -279,6 +279,16 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: shift by 32 is out of range for a 32-bit int (undefined in C)"},
 		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
 			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
+		{"a global initialized with an int read as unsigned", "int x = -1;\nunsigned *up = (unsigned *)&x;\n",
+			"e.c:2:16: conversion from pointer to int to pointer to unsigned is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"a global initialized with an int read as bytes", "int x;\nunsigned char *cp = (unsigned char *)&x + 1;\n",
+			"e.c:2:21: conversion from pointer to int to pointer to unsigned char is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"a global initialized with a long array read as ints", "long g[2];\nint *p = g;\n",
+			"e.c:2:10: conversion from pointer to long to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"a global initialized with an int read as unsigned without a cast", "int x;\nunsigned *q = &x;\n",
+			"e.c:2:15: conversion from pointer to int to pointer to unsigned is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
+		{"a global initialized with a struct read as an int", "struct s { int a; long b; } g;\nlong *p = (long *)(void *)(int *)&g;\n",
+			"e.c:2:27: conversion from pointer to struct s to pointer to int is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

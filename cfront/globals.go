@@ -26,8 +26,12 @@ func (f *fileTr) staticInit(t cc.Type, in *cc.Initializer) []lsl.InitVal {
 				continue
 			}
 		}
+		nerr := len(f.l.errs)
 		v, ok := f.constInit(it.expr, it.typ)
 		if !ok {
+			if len(f.l.errs) > nerr {
+				continue // a part of it is refused, said where
+			}
 			f.errorf(it.expr, "initializer of a global must be constant")
 			continue
 		}
@@ -75,6 +79,12 @@ func (f *fileTr) constInit(e cc.ExpressionNode, t cc.Type) (lsl.Value, bool) {
 		}
 	}
 	if c, _ := classify(t); c == clPtr || (c == clInt && t.Size() == 8) {
+		// the conversion as if by assignment, refused as in a function
+		// body (convert)
+		if msg := reinterprets(e.Type(), t); msg != "" {
+			f.errorf(e, "%s", msg)
+			return lsl.Value{}, false
+		}
 		return f.constAddr(e)
 	}
 	return lsl.Value{}, false
@@ -86,6 +96,11 @@ func (f *fileTr) constAddr(e cc.ExpressionNode) (lsl.Value, bool) {
 	switch x := strip(e).(type) {
 	case *cc.CastExpression:
 		if x.Case == cc.CastExpressionCast {
+			// refused as in a function body (convert)
+			if msg := reinterprets(x.CastExpression.Type(), x.Type()); msg != "" {
+				f.l.errorf(tokPos(x.Token), "%s", msg)
+				return lsl.Value{}, false
+			}
 			return f.constAddr(x.CastExpression)
 		}
 		return f.constAddr(x.UnaryExpression)
