@@ -141,10 +141,11 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 	}
 
 	// Goto ranges.
-	labelAt := map[*cc.LabeledStatement]int{}
+	// by name: a switch's segments copy the labels among its cases
+	labelAt := map[string]int{}
 	for i, bi := range items {
 		for _, ls := range labelChain(bi) {
-			labelAt[ls] = i
+			labelAt[ls.Token.SrcStr()] = i
 		}
 	}
 	if len(labelAt) > 0 {
@@ -160,7 +161,7 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 				if !ok {
 					return
 				}
-				k, ok := labelAt[ls]
+				k, ok := labelAt[ls.Token.SrcStr()]
 				if !ok {
 					return
 				}
@@ -321,27 +322,66 @@ func (fn *funcTr) switchStmt(s *cc.SelectionStatement) {
 	for _, bi := range items {
 		var cases []*cc.LabeledStatement
 		st := bi.Statement
+		var labels []*cc.LabeledStatement // ordinary ones among the cases
 		if bi.Case == cc.BlockItemStmt {
 			for st != nil && st.Case == cc.StatementLabeled && st.LabeledStatement != nil {
 				ls := st.LabeledStatement
 				if ls.Case != cc.LabeledStatementLabel {
 					cases = append(cases, ls)
 					found[ls] = true
+				} else {
+					labels = append(labels, ls)
 				}
 				st = ls.Statement
 			}
 		}
 		if len(cases) > 0 {
 			segs = append(segs, &segment{cases: cases})
+			// the ordinary labels stay on the segment's first item
+			// (copies: gotos find their label by name)
+			for i := len(labels) - 1; i >= 0; i-- {
+				c := *labels[i]
+				c.Statement = st
+				st = &cc.Statement{Case: cc.StatementLabeled, LabeledStatement: &c}
+			}
 			bi = &cc.BlockItem{Case: cc.BlockItemStmt, Statement: st}
 		}
 		seg := segs[len(segs)-1]
 		seg.items = append(seg.items, bi)
 	}
 	for _, ls := range s.LabeledStatements() {
-		if ls.Switch() == s && !found[ls] {
+		if ls.Case != cc.LabeledStatementLabel && ls.Switch() == s && !found[ls] {
 			fn.errorf(ls, "case label inside a nested statement is not supported")
 			return
+		}
+	}
+
+	// A goto from one segment into another would cross the blocks that
+	// start the segments.
+	segOf := map[string]int{}
+	for i, seg := range segs {
+		for _, bi := range seg.items {
+			walkNodes(bi, func(n any) {
+				if ls, ok := n.(*cc.LabeledStatement); ok && ls.Case == cc.LabeledStatementLabel {
+					segOf[ls.Token.SrcStr()] = i
+				}
+			})
+		}
+	}
+	for i, seg := range segs {
+		for _, bi := range seg.items {
+			bad := false
+			walkGotos(bi, func(g *cc.JumpStatement) {
+				if ls, ok := g.Label().(*cc.LabeledStatement); ok && !bad {
+					if k, ok := segOf[ls.Token.SrcStr()]; ok && k != i {
+						fn.errorAt(tokPos(g.Token), "goto from one case of a switch to another is not supported")
+						bad = true
+					}
+				}
+			})
+			if bad {
+				return
+			}
 		}
 	}
 

@@ -279,6 +279,8 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: shift by 32 is out of range for a 32-bit int (undefined in C)"},
 		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
 			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
+		{"goto from one case to another", "int f(int g) {\n  int a = 0;\n  switch (g) {\n  case 1:\n    goto two;\n  case 2:\n  two:\n    a++;\n  }\n  return a;\n}\n",
+			"e.c:5:5: goto from one case of a switch to another is not supported"},
 		{"a global initialized with an int read as unsigned", "int x = -1;\nunsigned *up = (unsigned *)&x;\n",
 			"e.c:2:16: conversion from pointer to int to pointer to unsigned is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
 		{"a global initialized with an int read as bytes", "int x;\nunsigned char *cp = (unsigned char *)&x + 1;\n",
