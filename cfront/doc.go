@@ -96,7 +96,8 @@
 // pointer to its first field's type: memory holds a value per scalar
 // object, not bytes; void * and types of the same words convert freely,
 // conv.go, reinterprets), a pointer converted to an integer narrower
-// than a pointer, and the GNU
+// than a pointer (through an integer variable, an error of the
+// execution: lsl.FaultPointerCut), and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.

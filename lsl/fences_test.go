@@ -118,3 +118,36 @@ func TestMarkOps(t *testing.T) {
 		t.Errorf("a marked pointer is no pointer, and keeps its address")
 	}
 }
+
+// TestConvOfPointers: a pointer converted to a 64-bit integer stays the
+// pointer (it converts back); to a narrower type it has no value, a fault
+// of the execution, as a pointer cut statically is refused by the front
+// end. Integers, null included, wrap.
+func TestConvOfPointers(t *testing.T) {
+	p := Ptr(3, 1)
+	tests := []struct {
+		t    IntType
+		a    Value
+		want Value
+		f    Fault
+	}{
+		{I64, p, p, NoFault},
+		{U64, p.WithTag(1), p.WithTag(1), NoFault},
+		{I32, p, Undefined, FaultPointerCut},
+		{U32, p, Undefined, FaultPointerCut},
+		{U8, p, Undefined, FaultPointerCut},
+		{I16, p.WithTag(2), Undefined, FaultPointerCut},
+		{I32, Int(0), Int(0), NoFault}, // null
+		{U8, Int(257), Int(1), NoFault},
+		{I32, Undefined, Undefined, NoFault},
+	}
+	for _, tc := range tests {
+		got, f := Eval(OpConv, tc.t, tc.a)
+		if got != tc.want || f != tc.f {
+			t.Errorf("conv.%v %v = %v, %v; want %v, %v", tc.t, tc.a, got, f, tc.want, tc.f)
+		}
+	}
+	if FaultPointerCut.String() != "pointer cut to a narrower integer" {
+		t.Errorf("FaultPointerCut is named %q", FaultPointerCut)
+	}
+}

@@ -53,7 +53,7 @@ type OpCode uint8
 const (
 	OpInvalid OpCode = iota
 	OpMov            // r = a (copies any value, undefined included)
-	OpConv           // typed: convert an integer to the type; pointers and undefined pass unchanged
+	OpConv           // typed: convert an integer to the type; pointers (to 64 bits) and undefined pass unchanged
 
 	OpAdd // typed binary arithmetic, wrapping
 	OpSub
@@ -147,6 +147,7 @@ const (
 	FaultAssert             // a failed assertion
 	FaultDoubleFree         // freeing a block twice
 	FaultUseAfterFree       // an access to a block freed by FreeUnsafe and not handed out again
+	FaultPointerCut         // a pointer converted to an integer type narrower than a pointer
 )
 
 var faultNames = [...]string{
@@ -154,6 +155,7 @@ var faultNames = [...]string{
 	FaultDivZero: "division by zero", FaultShift: "shift amount out of range",
 	FaultPointer: "invalid pointer operation", FaultAddress: "invalid address",
 	FaultAssert: "assertion failed", FaultDoubleFree: "double free", FaultUseAfterFree: "use after free",
+	FaultPointerCut: "pointer cut to a narrower integer",
 }
 
 func (f Fault) String() string {
@@ -177,6 +179,11 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 	case OpConv:
 		if a.kind == KindInt {
 			return Int(t.Wrap(a.n)), NoFault
+		}
+		if (a.kind == KindPtr || a.kind == KindTagged) && t.Bits < 64 {
+			// an address has no value in fewer bits (C: implementation-
+			// defined, on x86-64 the low half of it)
+			return Undefined, FaultPointerCut
 		}
 		return a, NoFault // pointers keep being pointers (Fig. 9's casts)
 	case OpLNot:

@@ -546,6 +546,31 @@ func TestFreeOfALocal(t *testing.T) {
 	}
 }
 
+// A pointer cut to a narrower integer through an integer variable (kept in
+// an int field, stored to an unsigned char) is a fault of the execution,
+// found alike by the encoder and by the explicit serial runs; kept in a
+// long it converts back.
+func TestPointerCutAtRunTime(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc,relaxed", "testdata/pointercut.c", "testdata/pointercut.tests")
+	if code != exitFail {
+		t.Errorf("check: status %d, want 1; stderr %s\n%s", code, errs, out)
+	}
+	for _, w := range []string{"fail         Cut on sc", "fail         Byte on relaxed", "pass         Whole on sc", "pass         Whole on relaxed",
+		"pointer cut to a narrower integer in thread 0 at testdata/pointercut.c:12:16", "pointer cut to a narrower integer in thread 0 at testdata/pointercut.c:19:23"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("check: output lacks %q:\n%s", w, out)
+		}
+	}
+	for _, mining := range []string{"--solver-mining", "--no-cache"} {
+		_, out, errs = runCmd(t, "mine", "--no-cache", mining, "testdata/pointercut.c", "testdata/pointercut.tests")
+		for _, w := range []string{"fail         Cut on serial", "fail         Byte on serial", "output a=5", "error: pointer cut to a narrower integer"} {
+			if !strings.Contains(out, w) {
+				t.Errorf("mine %s: output lacks %q; stderr %s\n%s", mining, w, errs, out)
+			}
+		}
+	}
+}
+
 // An _Atomic object declared through a typedef of atomic_int keeps its
 // atomic accesses (C11: g++ is one read-modify-write, plain reads and
 // writes are seq_cst), even where a pointer to the typedef is declared.

@@ -281,6 +281,25 @@ func TestErrors(t *testing.T) {
 	}
 }
 
+// TestPointerCut: an address converted to 32 bits has no value (a fault
+// of the execution); converted to 64 bits it stays the address, and a
+// store through it lands in x.
+func TestPointerCut(t *testing.T) {
+	cut := twoThreads("cut", nil, []lsl.Stmt{prim("n", lsl.OpConv, "&x"), output("n")})
+	whole := twoThreads("whole", nil, []lsl.Stmt{
+		&lsl.Prim{Dst: "l", Op: lsl.OpConv, Type: lsl.I64, Args: []lsl.Reg{"&x"}},
+		store("l", "c2"),
+	})
+	for _, m := range allModels {
+		if os := outcomes(t, cut, m); len(os) != 1 || os[0].Fault != lsl.FaultPointerCut {
+			t.Errorf("cut on %s: got %v (%v), want only a pointer cut", m, lsl.OutcomeKeys(os), os)
+		}
+		if got := keys(t, whole, m); !slices.Equal(got, []string{"t0.0{} | final{2 0}"}) {
+			t.Errorf("whole on %s: got %v", m, got)
+		}
+	}
+}
+
 // TestAllocation checks fresh blocks: undefined content, own stores
 // visible, a single free is fine.
 func TestAllocation(t *testing.T) {
