@@ -85,7 +85,8 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 	l.opts = opts
 	var asts []*cc.AST
 	for _, src := range srcs {
-		ast, errs := parse(src, srcs, opts, l.texts)
+		ast, fixes, errs := parse(src, srcs, opts, l.texts)
+		defer forgetSizeofFixes(fixes)
 		if len(errs) > 0 {
 			l.errs = append(l.errs, errs...)
 			continue
@@ -220,17 +221,17 @@ func terminated(text string) string {
 }
 
 // parse preprocesses, parses and type-checks one translation unit.
-func parse(src Source, all []Source, opts Options, texts map[string]string) (ast *cc.AST, errs ErrorList) {
+func parse(src Source, all []Source, opts Options, texts map[string]string) (ast *cc.AST, fixes []cc.ExpressionNode, errs ErrorList) {
 	defer func() {
 		// The C parser has inputs it panics on; they are reported as
 		// errors of the file.
 		if r := recover(); r != nil {
-			ast, errs = nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: fmt.Sprintf("the C parser failed: %v", r)}}
+			ast, fixes, errs = nil, nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: fmt.Sprintf("the C parser failed: %v", r)}}
 		}
 	}()
 	abi, err := cc.NewABI("linux", "amd64")
 	if err != nil {
-		return nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: err.Error()}}
+		return nil, nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: err.Error()}}
 	}
 	fsys := newSourceFS(all)
 	fsys.texts[src.Name] = src.Text
@@ -281,18 +282,18 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	err = cc.Preprocess(cfg, sources, check)
 	switch {
 	case includes.err != nil:
-		return nil, ErrorList{includes.err}
+		return nil, nil, ErrorList{includes.err}
 	case check.msg != "":
-		return nil, ErrorList{nestingError(check.msg, src.Name, fsys)}
+		return nil, nil, ErrorList{nestingError(check.msg, src.Name, fsys)}
 	case err != nil:
 		errs := convertCCError(err, src.Name)
 		fsys.includeErrors(errs, inc, sys)
 		fsys.clampToEnd(errs)
-		return nil, errs
+		return nil, nil, errs
 	}
 	if opts.FenceSlots {
 		if errs := lineDirectives(fsys); len(errs) > 0 {
-			return nil, errs
+			return nil, nil, errs
 		}
 	}
 	// Parse alone first: type checking must not see a struct containing
@@ -302,25 +303,29 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	if err != nil {
 		errs := convertCCError(err, src.Name)
 		fsys.clampToEnd(errs)
-		return nil, errs
+		return nil, nil, errs
 	}
 	if errs := selfContaining(parsed); len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
 	if errs := syntaxErrors(parsed); len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
 	includes.reset()
 	ast, err = cc.Translate(cfg, sources)
 	if err != nil {
 		errs := convertCCError(err, src.Name)
 		fsys.clampToEnd(errs)
-		return nil, errs
+		return nil, nil, errs
 	}
 	if errs := append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...); len(errs) > 0 {
-		return nil, errs
+		return nil, nil, errs
 	}
-	return ast, nil
+	fixes, errs = fixSizeofs(ast)
+	if len(errs) > 0 {
+		return nil, nil, errs
+	}
+	return ast, fixes, nil
 }
 
 // ccOrigin matches the " (check.go:638:sizeT:)" suffix cc appends to its

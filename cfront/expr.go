@@ -204,6 +204,19 @@ func intValue(e cc.ExpressionNode) (int64, bool) {
 	if e == nil || isNilNode(e) {
 		return 0, false
 	}
+	if sizeofFixCount.Load() > 0 {
+		if f, ok := sizeofFixes.Load(e); ok {
+			return f.(sizeofFix).val, f.(sizeofFix).ok
+		}
+	}
+	return intValueCC(e)
+}
+
+// intValueCC is intValue as cc folds e.
+func intValueCC(e cc.ExpressionNode) (int64, bool) {
+	if e == nil || isNilNode(e) {
+		return 0, false
+	}
 	switch v := e.Value().(type) {
 	case cc.Int64Value:
 		return int64(v), true
