@@ -311,6 +311,9 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	if errs := syntaxErrors(parsed); len(errs) > 0 {
 		return nil, nil, errs
 	}
+	if text, ok := sources[1].Value.(string); ok {
+		sources[1].Value = adjustArrayParams(parsed, src.Name, text)
+	}
 	includes.reset()
 	ast, err = cc.Translate(cfg, sources)
 	if err != nil {

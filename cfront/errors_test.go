@@ -285,6 +285,8 @@ func TestErrors(t *testing.T) {
 			"e.c:2:10: sizeof of a pointer that C obtains from an array, in a constant of a declaration, is not supported"},
 		{"an enumerator from sizeof of a decayed array", "int g[4];\nenum { N = sizeof(g + 1) };\n",
 			"e.c:2:12: sizeof of a pointer that C obtains from an array, in a constant of a declaration, is not supported"},
+		{"a position after a parameter of an array of unknown size", "void f(int *a[], int n) { n = (int)&n; }\n",
+			"e.c:1:31: conversion of a pointer to int, narrower than a pointer, is not supported"},
 		{"a global initialized with an int read as unsigned", "int x = -1;\nunsigned *up = (unsigned *)&x;\n",
 			"e.c:2:16: conversion from pointer to int to pointer to unsigned is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type"},
 		{"a global initialized with an int read as bytes", "int x;\nunsigned char *cp = (unsigned char *)&x + 1;\n",

@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -393,4 +394,68 @@ func boolInt(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// adjustArrayParams rewrites, in text (the file name as cc reads it,
+// wrapSource's form), each parameter declared as an array of unknown size
+// (int a[], int a[][3]) as the pointer C adjusts it to ((*a), (*a)[3]):
+// cc gives the parameter the incomplete array as its origin and refuses
+// sizeof(a) ("sizeof incomplete type"), which C defines as a pointer's
+// size. The rewrite keeps the length of the line, so that the positions
+// after it stay; it is made only where the text reads " a[]" (or " *a[]").
+func adjustArrayParams(parsed *cc.AST, name, text string) string {
+	type site struct{ line, col int } // of the identifier, 1-based
+	var sites []site
+	walkNodes(parsed.TranslationUnit, func(n any) {
+		p, ok := n.(*cc.ParameterDeclaration)
+		if !ok || p == nil || p.Declarator == nil {
+			return
+		}
+		var parent *cc.DirectDeclarator
+		d := p.Declarator.DirectDeclarator
+		for d != nil && d.Case != cc.DirectDeclaratorIdent {
+			if d.Case == cc.DirectDeclaratorDecl {
+				return // a parenthesized declarator: left as written
+			}
+			parent, d = d, d.DirectDeclarator
+		}
+		if d == nil || parent == nil || parent.Case != cc.DirectDeclaratorArr ||
+			(parent.AssignmentExpression != nil && !isNilNode(parent.AssignmentExpression)) || parent.TypeQualifiers != nil {
+			return
+		}
+		id, lb, rb := d.Token.Position(), parent.Token.Position(), parent.Token2.Position()
+		w := len(d.Token.SrcStr())
+		if id.Filename != name || lb.Line != id.Line || rb.Line != id.Line || lb.Column != id.Column+w || rb.Column != lb.Column+1 {
+			return
+		}
+		sites = append(sites, site{id.Line, id.Column})
+	})
+	if len(sites) == 0 {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	const head = 2 // wrapSource's lines before the file's first
+	for _, s := range sites {
+		i := s.line - 1 + head
+		if i >= len(lines) || s.col < 2 {
+			continue
+		}
+		l := lines[i]
+		c := s.col - 1 // byte offset of the identifier
+		end := strings.IndexByte(l[min(c, len(l)):], '[')
+		if end < 0 || !strings.HasPrefix(l[c+end:], "[]") {
+			continue
+		}
+		// the blank before the identifier, past the stars of int *a[]
+		k := c - 1
+		for k > 0 && l[k] == '*' {
+			k--
+		}
+		if l[k] != ' ' && l[k] != '\t' {
+			continue
+		}
+		ident := l[c : c+end]
+		lines[i] = l[:k] + l[k+1:c] + "(*" + ident + ")" + l[c+end+2:]
+	}
+	return strings.Join(lines, "")
 }

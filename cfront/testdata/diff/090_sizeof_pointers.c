@@ -53,6 +53,15 @@ unsigned long params(int a[4], int b[2][3], T4 c, struct S d[2], int *p)
 	return sizeof(a) + sizeof(d);
 }
 
+/* parameters of arrays of unknown size: pointers too */
+int unknown(int a[], int b[][3], int *c[], int n)
+{
+	int k = 0;
+	for (unsigned long i = 0; i < sizeof(a) / sizeof(a[0]); i++)
+		k += a[i];
+	return k * 1000 + (int)(sizeof(a) + sizeof(b) * 10 + sizeof(b[0]) * 100 + sizeof(c) * 10000) + n;
+}
+
 int knr(a)
 	int a[5];
 {
@@ -67,6 +76,10 @@ void run(void)
 	struct S d[2];
 	lsl_observe_output("params", params(buf, m, buf, d, buf));
 	lsl_observe_output("knr", knr(arr));
+	int *ps[2] = {buf, buf};
+	buf[0] = 3;
+	buf[1] = 4;
+	lsl_observe_output("unknown", unknown(buf, m, ps, 1));
 	lsl_observe_output("arr", sizeof(arr));
 	lsl_observe_output("(arr)", sizeof((arr)));
 	lsl_observe_output("arr + 1", sizeof(arr + 1));
