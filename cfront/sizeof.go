@@ -184,7 +184,9 @@ func designatesArray(e cc.ExpressionNode) bool {
 		switch x.Case {
 		case cc.PrimaryExpressionIdent:
 			d, ok := x.ResolvedTo().(*cc.Declarator)
-			return ok && d != nil && !d.IsParam() && isArray(x.Type().Undecay())
+			// as declared: a parameter's type is the pointer, and so is
+			// a variable's declared with __typeof__(a)
+			return ok && d != nil && isArray(d.Type())
 		case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
 			return true
 		case cc.PrimaryExpressionExpr:
@@ -198,7 +200,10 @@ func designatesArray(e cc.ExpressionNode) bool {
 				return true
 			}
 			return x.ExpressionList != nil && elemArray(x.ExpressionList.Type()) // i[p]
-		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect, cc.PostfixExpressionComplit:
+		case cc.PostfixExpressionSelect, cc.PostfixExpressionPSelect:
+			f := x.Field()
+			return f != nil && isArray(f.Type())
+		case cc.PostfixExpressionComplit:
 			return isArray(x.Type().Undecay())
 		}
 	case *cc.UnaryExpression:

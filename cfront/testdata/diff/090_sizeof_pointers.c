@@ -5,12 +5,12 @@
    the comma operator or of ?: decays; an array itself, its elements and
    members, keep their array sizes. */
 
+int buf[4] = {1, 1, 1, 1};
 typedef int T4[4];
-struct S { int a[4]; };
+struct S { int a[4]; __typeof__(buf + 1) p; };
 int arr[10];
 int m[2][3];
 struct S s;
-int buf[4] = {1, 1, 1, 1};
 unsigned long gz = sizeof(arr + 1) * 2 + sizeof(arr);
 
 void clear(int a[4])
@@ -34,6 +34,11 @@ unsigned long params(int a[4], int b[2][3], T4 c, struct S d[2], int *p)
 	lsl_observe_output("*&a", sizeof(*&a));
 	lsl_observe_output("typeof a", sizeof(__typeof__(a)));
 	lsl_observe_output("p", sizeof(p));
+	__typeof__(a) x = a;
+	__typeof__(arr + 1) y = arr;
+	lsl_observe_output("typeof a var", sizeof(x));
+	lsl_observe_output("typeof arr + 1 var", sizeof(y));
+	lsl_observe_output("typeof member", sizeof(s.p));
 	lsl_observe_output("cmp", sizeof(a) == 8);
 	lsl_observe_output("mixed", (int)(sizeof(a) * 3 - sizeof(b[0]) + (sizeof(c) > 8 ? 100 : 200)));
 	int n = 0;
