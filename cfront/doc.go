@@ -97,7 +97,10 @@
 // object, not bytes; void * and types of the same words convert freely,
 // conv.go, reinterprets), a pointer converted to an integer narrower
 // than a pointer (through an integer variable, an error of the
-// execution: lsl.FaultPointerCut), and the GNU
+// execution: lsl.FaultPointerCut), sizeof of a pointer obtained from an
+// array (a parameter declared as one, arr + 1) in an array's length, an
+// enumerator or a bit-field's width (sizeof.go), a goto from one case of a
+// switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does.
