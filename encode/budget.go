@@ -270,7 +270,7 @@ func (e *Encoding) estimateThreads() error {
 					clauses += 3 * d
 					lits += 6 * d
 				case *lsl.Choose:
-					d := max(s.Hi-s.Lo+1, 1)
+					d := int64(min(s.Span(), math.MaxInt32)) + 1
 					vars += d
 					clauses += 3 * d
 					lits += 6 * d

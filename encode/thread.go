@@ -172,9 +172,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			te.st.regs[s.Dst] = d
 		case *lsl.Choose:
 			var vals []lsl.Value
-			for v := s.Lo; v <= s.Hi; v++ {
-				vals = append(vals, lsl.Int(v))
-			}
+			s.Each(func(v int64) { vals = append(vals, lsl.Int(v)) })
 			te.st.regs[s.Dst] = e.newDom(vals)
 		case *lsl.Alloc:
 			blocks := e.Range.Blocks(s)

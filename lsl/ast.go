@@ -504,3 +504,27 @@ func Walk(body []Stmt, f func(Stmt) bool) {
 		}
 	}
 }
+
+// Span is Hi - Lo, the number of the range's values less one, without the
+// overflow of int64 subtraction (a range may cover all of int64); 0 for an
+// empty range too.
+func (s *Choose) Span() uint64 {
+	if s.Hi < s.Lo {
+		return 0
+	}
+	return uint64(s.Hi) - uint64(s.Lo)
+}
+
+// Each calls f with each value of the range, in increasing order (a loop
+// to v <= Hi would never end at Hi = MaxInt64).
+func (s *Choose) Each(f func(v int64)) {
+	if s.Hi < s.Lo {
+		return
+	}
+	for v := s.Lo; ; v++ {
+		f(v)
+		if v == s.Hi {
+			return
+		}
+	}
+}

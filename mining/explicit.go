@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 
@@ -619,8 +620,8 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 			}
 			s.obs[th][inv] = append(slices.Clip(s.obs[th][inv]), st.Item(v))
 		case *lsl.Choose:
-			if st.Hi-st.Lo >= maxExplicitChoices || st.Hi < st.Lo {
-				return nil, nil, gaveUp("a choice among %d values", st.Hi-st.Lo+1)
+			if st.Span() >= maxExplicitChoices || st.Hi < st.Lo {
+				return nil, nil, gaveUp("a choice among %d values", min(st.Span(), math.MaxUint64-1)+1)
 			}
 			for v := st.Hi; v > st.Lo; v-- {
 				c := x.fork(s, th)

@@ -290,17 +290,17 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 				}
 			}
 		case *lsl.Choose:
-			if s.Hi-s.Lo >= MaxSetSize || s.Hi < s.Lo {
+			if s.Span() >= MaxSetSize || s.Hi < s.Lo {
 				err = lsl.Errorf(s.Pos, "choose %d %d: range too large to analyse", s.Lo, s.Hi)
 				return false
 			}
 			dst := reg(s.Dst)
-			for v := s.Lo; v <= s.Hi; v++ {
+			s.Each(func(v int64) {
 				if dst.add(lsl.Int(v), 0) {
 					r.regVer[RegKey{th, s.Dst}]++
 					changed = true
 				}
-			}
+			})
 			full(s, dst)
 		case *lsl.Alloc:
 			// its own block, or one a reusable free may have returned

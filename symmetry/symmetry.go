@@ -234,12 +234,16 @@ func (g *Group) trim() {
 	}
 }
 
-// order is the number of elements of the group.
+// order is the number of elements of the group, or MaxOrder+1 if it has
+// more (21! already overflows an int: trim would never stop).
 func (g *Group) order() int {
 	n := 1
 	for _, c := range g.Classes {
 		for k := 2; k <= len(c); k++ {
 			n *= k
+			if n > MaxOrder {
+				return MaxOrder + 1
+			}
 		}
 	}
 	return n

@@ -93,6 +93,22 @@ func TestOrderLimit(t *testing.T) {
 	if g == nil || len(g.Classes) != 1 || len(g.Classes[0]) != 6 || g.Order() != 720 {
 		t.Fatalf("group %+v, want one class of 6 threads, 720 elements", g)
 	}
+	// classes whose order overflows an int (21! does): still cut
+	for _, sizes := range [][]int{{21}, {30}, {20, 3}, {13, 13, 13}} {
+		var threads []string
+		for k, n := range sizes {
+			for range n {
+				threads = append(threads, strings.Replace(reader, "@3:1", fmt.Sprintf("@%d:1", 3+k), 1))
+			}
+		}
+		g := find(t, test(t, "", threads...))
+		if g == nil {
+			t.Fatalf("classes of %v threads: no group", sizes)
+		}
+		if g.Order() > MaxOrder || g.Order() < MaxOrder/len(sizes)/4 {
+			t.Errorf("classes of %v threads: group %+v of order %d, want at most %d", sizes, g, g.Order(), MaxOrder)
+		}
+	}
 	if len(permutations(4)) != 24 {
 		t.Errorf("%d permutations of 4", len(permutations(4)))
 	}

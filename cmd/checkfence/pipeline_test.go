@@ -635,3 +635,24 @@ func TestNoExecutionLeft(t *testing.T) {
 		t.Errorf("status %d, want a vacuous pass on each of the 5 models; stderr %s\n%s", code, errs, out)
 	}
 }
+
+// A choice that ends at the largest long long: its values are enumerated
+// (a loop to v <= MaxInt64 never ended, nor did the check), and a range
+// too wide to enumerate is refused, not tried.
+func TestChoiceAtTheTopOfInt64(t *testing.T) {
+	code, out, errs := runCmd(t, "mine", "--no-cache", "testdata/choosemax.c", "testdata/choosemax.tests")
+	if code != exitPass || strings.Count(out, "output v=") != 3 || !strings.Contains(out, "v=9223372036854775806") || !strings.Contains(out, "v=9223372036854775807") || !strings.Contains(out, "v=0}") {
+		t.Errorf("status %d, want the observations v=0, v=MAX-1 and v=MAX; stderr %s\n%s", code, errs, out)
+	}
+	code, out, errs = runCmd(t, "check", "--no-cache", "--model", "relaxed", "testdata/choosemax.c", "testdata/choosemax.tests")
+	if code != exitPass {
+		t.Errorf("check: status %d, want pass; stderr %s\n%s", code, errs, out)
+	}
+	dir := t.TempDir()
+	wide := filepath.Join(dir, "wide.c")
+	os.WriteFile(wide, []byte("long long x;\nvoid w(void) { x = lsl_choose(-1LL, 9223372036854775807LL); }\nvoid rd(void) { lsl_observe_output(\"v\", x); }\n"), 0o644)
+	code, _, errs = runCmd(t, "check", "--no-cache", wide, "testdata/choosemax.tests")
+	if code != exitUsage || !strings.Contains(errs, "wide.c:2:20: ") || !strings.Contains(errs, "range too large") {
+		t.Errorf("[-1, MAX]: status %d, want 2 with the range refused at 2:20; stderr %s", code, errs)
+	}
+}
