@@ -321,7 +321,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 		fsys.clampToEnd(errs)
 		return nil, nil, errs
 	}
-	if errs := append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...); len(errs) > 0 {
+	if errs := append(append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...), atomicTypeErrors(ast)...); len(errs) > 0 {
 		return nil, nil, errs
 	}
 	fixes, errs = fixSizeofs(ast)

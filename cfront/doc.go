@@ -90,7 +90,8 @@
 // variable-length arrays, inline assembly (except one fence or hint
 // instruction without operands, asm.go, and the empty compiler barrier),
 // setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), the value-returning atomic operations
+// qualifier list (T * _Atomic p), _Atomic on an array type and
+// _Atomic(T) of a qualified or atomic T (C forbids them), the value-returning atomic operations
 // and fetch-and-op on structs, pointer conversions that would read an
 // object as another type (int * to char *, long * to int *, a struct
 // pointer to its first field's type: memory holds a value per scalar
