@@ -124,11 +124,19 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 		chosen []int // the placement, sorted candidate indices
 		cores  []core
 		passed = make([][][]int, len(checks)) // per test, placements it passes with
+		// tests found undecidable: no fence changes that, so they are
+		// not checked again, but the other tests still are (one may
+		// show that no placement exists, which outweighs them)
+		undecided = make([]bool, len(checks))
+		first     *Result // the first of them
 	)
 	for {
 		res.Rounds++
 		var found []core
 		for ti, tc := range checks {
+			if undecided[ti] {
+				continue
+			}
 			// Check the test under the placement; when it fails, check
 			// it again with the candidates its failure contradicts
 			// added, and so on: the failures found so are contradicted
@@ -167,33 +175,45 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 					}
 					// no placement: nothing added, nothing to pay (the
 					// last round's trial placement is not one)
-					res.Verdict, res.Failure, res.Cost = Impossible, r, 0
+					no := &Result{Model: m, Candidates: len(cands), Rounds: res.Rounds, Checks: res.Checks,
+						CheckTime: res.CheckTime, HitSetTime: res.HitSetTime, Verdict: Impossible, Failure: r}
 					if r.Verdict == mining.Inconclusive {
-						res.Verdict = Inconclusive
+						no.Verdict = Inconclusive
 					}
 					switch {
 					case r.Verdict == mining.Inconclusive && r.Encoding != nil && r.Encoding.Model.SerialOps:
 						// the specification itself could not be mined
-						res.Why = fmt.Sprintf("%s is inconclusive under serial already: a loop can run more than --max-unroll iterations", tc.name)
+						no.Why = fmt.Sprintf("%s is inconclusive under serial already: a loop can run more than --max-unroll iterations", tc.name)
 					case r.SerialBug:
-						res.Why = fmt.Sprintf("%s fails under serial already: a bug that no fence can fix", tc.name)
+						no.Why = fmt.Sprintf("%s fails under serial already: a bug that no fence can fix", tc.name)
 					case x == nil:
-						res.Why = fmt.Sprintf("%s is inconclusive", tc.name)
+						no.Why = fmt.Sprintf("%s is inconclusive", tc.name)
 					case r.Verdict == mining.Inconclusive:
-						res.Why = fmt.Sprintf("%s: a loop can run more than --max-unroll iterations in an execution that no fence at a slot forbids", tc.name)
+						no.Why = fmt.Sprintf("%s: a loop can run more than --max-unroll iterations in an execution that no fence at a slot forbids", tc.name)
 					case tc.failsOnSC != nil && tc.failsOnSC(ctx):
 						// whatever this counterexample reorders, the
 						// test fails without reordering too
-						res.Why = fmt.Sprintf("%s fails on sc, in an execution that reorders nothing: no fence can fix it", tc.name)
+						no.Why = fmt.Sprintf("%s fails on sc, in an execution that reorders nothing: no fence can fix it", tc.name)
 					default:
-						res.Why = whyNoFence(x, tc.name)
+						no.Why = whyNoFence(x, tc.name)
 					}
-					return res, nil
+					if no.Verdict == Impossible {
+						return no, nil
+					}
+					if first == nil {
+						first = no
+					}
+					undecided[ti] = true
+					break
 				}
 				c.test, c.result = tc.name, r
 				found = append(found, c)
 				with = slices.Sorted(slices.Values(append(with, c.hits...)))
 			}
+		}
+		if len(found) == 0 && first != nil {
+			first.Rounds, first.Checks, first.CheckTime, first.HitSetTime = res.Rounds, res.Checks, res.CheckTime, res.HitSetTime
+			return first, nil
 		}
 		if len(found) == 0 {
 			res.Verdict = Found

@@ -59,12 +59,21 @@ func fencesCommand(status *int) *cli.Command {
 				if err != nil {
 					return err
 				}
-				worst = max(worst, s)
+				worst = worse(worst, s)
 			}
 			*status = worst
 			return j.finish()
 		},
 	}
+}
+
+// worse combines the exit statuses of two models: a failure anywhere
+// outweighs an inconclusive test (CLI.md), whatever the models' order.
+func worse(a, b int) int {
+	if a == exitFail || b == exitFail {
+		return exitFail
+	}
+	return max(a, b)
 }
 
 // necessity reports, for model m, whether the tests pass with every fence
@@ -98,7 +107,10 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		fmt.Fprintf(out, "inconclusive which fences the tests need on %s (%s)\n", m.Name, why)
 		return exitInconclusive, nil
 	}
-	// With every fence first: when that fails, no fence is "needed".
+	// With every fence first: when that fails, no fence is "needed". An
+	// inconclusive test does not stop the others being checked: a later
+	// one may fail (status 1 rather than 3, as check says).
+	undecided := ""
 	for _, t := range j.tests {
 		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, opt)
 		done()
@@ -121,20 +133,28 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 			if err := json.NewEncoder(out).Encode(rec); err != nil {
 				return 0, err
 			}
-			status := exitFail
-			if res.Verdict == mining.Inconclusive {
-				status = exitInconclusive
+		} else {
+			fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code: no fence is needed until it passes (fences --infer finds the missing ones)\n", res.Verdict, t.Name, m.Name)
+			if tr != nil {
+				tr.WriteText(out)
 			}
-			return status, summary(string(res.Verdict), nil, map[string]any{"test": t.Name})
-		}
-		fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code: no fence is needed until it passes (fences --infer finds the missing ones)\n", res.Verdict, t.Name, m.Name)
-		if tr != nil {
-			tr.WriteText(out)
 		}
 		if res.Verdict == mining.Inconclusive {
-			return exitInconclusive, nil
+			if undecided == "" {
+				undecided = t.Name
+			}
+			continue
+		}
+		if jsonOut {
+			return exitFail, summary(string(res.Verdict), nil, map[string]any{"test": t.Name})
 		}
 		return exitFail, nil
+	}
+	if undecided != "" {
+		if jsonOut {
+			return exitInconclusive, summary(string(mining.Inconclusive), nil, map[string]any{"test": undecided})
+		}
+		return exitInconclusive, nil
 	}
 	vs, err := mining.FenceNecessity(scope.ctx, j.prog, j.spec, j.tests, m, opt)
 	done()

@@ -40,7 +40,7 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 		done()
 		scope.cancel()
 		if kind, why, ok := scope.limitReached(err); ok {
-			worst = max(worst, exitInconclusive)
+			worst = worse(worst, exitInconclusive)
 			if jsonOut {
 				rec := scope.record(kind, why)
 				rec["model"] = m.Name
@@ -58,9 +58,9 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 		results = append(results, r)
 		switch r.Verdict {
 		case infer.Impossible:
-			worst = exitFail
+			worst = worse(worst, exitFail)
 		case infer.Inconclusive:
-			worst = max(worst, exitInconclusive)
+			worst = worse(worst, exitInconclusive)
 		}
 		if jsonOut {
 			if err := writeInferJSON(out, r); err != nil {

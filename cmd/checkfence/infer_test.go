@@ -189,3 +189,39 @@ void r(void) {
 		t.Errorf("forward goto: status %d, stdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
+
+// A failing test outweighs an inconclusive one (CLI.md: status 1), also
+// when the inconclusive test comes first: fences and fences --infer go on
+// to the later tests (as check does), and the status of several models
+// does not depend on their order.
+func TestFencesFailAfterInconclusive(t *testing.T) {
+	c, tests := writeInputs(t, `int x, y;
+void init(void) { x = 0; }
+void loop(void) { for (int i = 0; i < 3; i++) y = i; }
+void bad(void) { int v = x; lsl_observe_output("old", v); x = v + 1; }
+`, "test A = init ( loop )\ntest B = init ( bad | bad )\n")
+	for _, args := range [][]string{
+		{"fences", "--model", "sc"},
+		{"fences", "--model", "sc", "--json"},
+		{"fences", "--model", "sc,relaxed"},
+		{"fences", "--model", "relaxed,sc"},
+		{"fences", "--infer", "--model", "sc"},
+		{"fences", "--infer", "--model", "sc", "--json"},
+		{"fences", "--infer", "--model", "relaxed,sc"},
+	} {
+		code, out, errs := runCmd(t, append(args, "--no-cache", "--max-unroll", "2", c, tests)...)
+		if code != exitFail || !strings.Contains(out, "B") {
+			t.Errorf("%v: status %d, want 1; stderr %s\n%s", args, code, errs, out)
+		}
+	}
+	for _, tc := range []struct{ a, b, want int }{
+		{exitFail, exitInconclusive, exitFail},
+		{exitInconclusive, exitFail, exitFail},
+		{exitPass, exitInconclusive, exitInconclusive},
+		{exitPass, exitPass, exitPass},
+	} {
+		if got := worse(tc.a, tc.b); got != tc.want {
+			t.Errorf("worse(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
