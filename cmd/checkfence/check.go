@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -68,7 +69,13 @@ func checkCommand(status *int) *cli.Command {
 					if err == nil && res.Verdict == mining.Fail && !res.SerialBug && c.Bool("infer") {
 						topt.Progress("%s on %s: inferring the fences the test needs", t.Name, m.Name)
 						sugg, err = suggestFences(scope.ctx, j, t, m, topt)
-						if err == nil && len(sugg.Placed) == 0 {
+						var ns noSlotsError
+						if errors.As(err, &ns) {
+							// the verdict stands; only the suggestion is lost
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: fence inference is impossible for this code: %s\n", t.Name, m.Name, ns)
+							sugg, err = nil, nil
+						}
+						if err == nil && sugg != nil && len(sugg.Placed) == 0 {
 							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: no fence placement was found (%s): %s\n", t.Name, m.Name, sugg.Inference.Verdict, sugg.Inference.Why)
 						}
 					}
@@ -336,14 +343,19 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 // (check --infer), compiling the implementation with its fence slots once
 // per job.
 func suggestFences(ctx context.Context, j *job, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions) (*infer.Suggestion, error) {
-	if j.slotted == nil {
+	if j.slotted == nil && j.slottedErr == nil {
 		opts := j.copts
 		opts.FenceSlots = true
 		slotted, err := compileC(j.cfiles, opts)
 		if err != nil {
-			return nil, err
+			// code that compiles but has no fence slots (a #line
+			// directive): compiled once, refused once per test
+			j.slottedErr = noSlotsError{err}
 		}
 		j.slotted = slotted
+	}
+	if j.slottedErr != nil {
+		return nil, j.slottedErr
 	}
 	spec := j.spec
 	if spec == nil {
@@ -358,6 +370,22 @@ func suggestFences(ctx context.Context, j *job, t *tests.Test, m *memmodel.Model
 		return nil, fmt.Errorf("%s on %s: fails, but %s with fence slots: %w", t.Name, m.Name, s.Check.Verdict, mining.ErrInternal)
 	}
 	return s, nil
+}
+
+// noSlotsError: the code cannot be compiled with fence slots, so no
+// fences can be inferred for it; it reads as the compiler's diagnostics.
+type noSlotsError struct{ err error }
+
+func (e noSlotsError) Error() string {
+	var ie inputError
+	if errors.As(e.err, &ie) {
+		var msgs []string
+		for _, x := range ie.errs {
+			msgs = append(msgs, x.Error())
+		}
+		return strings.Join(msgs, "; ")
+	}
+	return e.err.Error()
 }
 
 // placedFences gives the trace what it shows of a placement.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -245,5 +246,26 @@ func TestCheckReportsExplicitMining(t *testing.T) {
 	// increment sees 0, 1 or 2, and the other two the rest in order
 	if specs[""] != 3 || specs["--solver-mining"] != 3 {
 		t.Errorf("observation sets of %v outcomes, want 3 either way", specs)
+	}
+}
+
+// check --infer on code with a #line directive (README: it can be
+// checked, but not given fences by inference): the failing verdict stands
+// (status 1), and a warning says why no fences are suggested, with the
+// directive's position as file:line:col.
+func TestCheckInferLineDirective(t *testing.T) {
+	src, err := os.ReadFile("../../examples/c/mp.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsrc, _ := os.ReadFile("../../examples/c/mp.tests")
+	c, tests := writeInputs(t, "#line 100 \"other.c\"\n"+string(src), string(tsrc))
+	code, out, errs := runCmd(t, "check", "--infer", "--no-cache", "--model", "relaxed", c, tests)
+	if code != exitFail || !strings.HasPrefix(out, "fail         T0 on relaxed") {
+		t.Errorf("status %d, want 1; stderr %s\n%s", code, errs, out)
+	}
+	want := "checkfence: warning: T0 on relaxed: fence inference is impossible for this code: " + c + ":1:1: #line directive:"
+	if !strings.Contains(errs, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errs)
 	}
 }

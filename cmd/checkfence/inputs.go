@@ -28,7 +28,9 @@ type job struct {
 	// slotted is the implementation compiled with fence slots, when
 	// inference needs it
 	slotted *lsl.Program
-	copts   cfront.Options
+	// slottedErr is why the code has no fence slots (noSlotsError)
+	slottedErr error
+	copts      cfront.Options
 	// fileErrs are the test files that could not be read or parsed: the
 	// command checks the others, then ends with status 2.
 	fileErrs []error
