@@ -134,11 +134,14 @@ func loadJob(c *cli.Context) (*job, error) {
 	}
 	// Tests of one name in several files are told apart as a file's own
 	// are (tests.Parse): the second is NAME#2, so that outputs and --test
-	// name each once.
+	// name each once. Numbered by the name as written, over all files: a
+	// file's own NAME#2 would otherwise clash with another file's.
 	seen := map[string]int{}
 	for _, t := range all {
-		seen[t.Name]++
-		if k := seen[t.Name]; k > 1 {
+		base := t.BaseName()
+		seen[base]++
+		t.Name = base
+		if k := seen[base]; k > 1 {
 			t.Name += "#" + strconv.Itoa(k)
 		}
 	}

@@ -413,6 +413,32 @@ func TestDuplicateNamesAndModels(t *testing.T) {
 	}
 }
 
+// A file's own duplicates (T, T#2) and another file's T get distinct
+// names, numbered in order over the files: T, T#2, T#3, each picked
+// alone by --test.
+func TestDuplicateNamesAcrossFiles(t *testing.T) {
+	dir := t.TempDir()
+	c := filepath.Join(dir, "a.c")
+	one, two := filepath.Join(dir, "one.tests"), filepath.Join(dir, "two.tests")
+	os.WriteFile(c, []byte("int x; void i(void){x=0;} void w(void){x=1;} void rd(void){lsl_observe_output(\"v\",x);}\n"), 0o644)
+	os.WriteFile(one, []byte("test T = i ( w | rd )\n"), 0o644)
+	os.WriteFile(two, []byte("test T = i ( w | rd )\ntest T = i ( rd )\n"), 0o644)
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", c, one, two)
+	var names []string
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		if f := strings.Fields(l); len(f) > 1 {
+			names = append(names, f[1])
+		}
+	}
+	if code != exitPass || strings.Join(names, " ") != "T T#2 T#3" {
+		t.Errorf("status %d, names %v, stderr %q\n%s", code, names, errs, out)
+	}
+	code, out, _ = runCmd(t, "check", "--no-cache", "--model", "sc", "--test", "T#3", c, one, two)
+	if code != exitPass || !strings.HasPrefix(out, "pass         T#3 on sc  (spec 1 observations") || strings.Count(out, "\n") != 1 {
+		t.Errorf("--test T#3: status %d\n%s", code, out)
+	}
+}
+
 // outcomes lists the tests of the files it can read and parse, reports
 // the others, and ends with status 2 (CLI.md: a command keeps going past
 // bad input).
