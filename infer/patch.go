@@ -16,8 +16,8 @@ import (
 // own before the statement (or closing brace) at the slot, indented like
 // the code around it, or in the line when something precedes it there. A
 // file that does not include lsl_protos.h gets the include. Paths are the
-// files' names as positions give them, prefixed a/ and b/, so that patch
-// -p1 applies the diff from the directory they are relative to.
+// files' names relative to the working directory (PatchPath), prefixed a/
+// and b/, so that patch -p1 applies the diff from there.
 func Patch(fences []Candidate, read func(file string) ([]byte, error)) ([]byte, error) {
 	byFile := map[string][]Candidate{}
 	for _, f := range fences {
@@ -33,7 +33,11 @@ func Patch(fences []Candidate, read func(file string) ([]byte, error)) ([]byte, 
 		if err != nil {
 			return nil, err
 		}
-		writeUnified(&out, file, splitLines(string(src)), edits)
+		name, err := PatchPath(file)
+		if err != nil {
+			return nil, err
+		}
+		writeUnified(&out, name, splitLines(string(src)), edits)
 	}
 	return out.Bytes(), nil
 }
@@ -192,8 +196,13 @@ func writeUnified(w *bytes.Buffer, file string, old []string, edits []edit) {
 		return
 	}
 	slices.SortStableFunc(edits, func(a, b edit) int { return a.at - b.at })
-	file = patchPath(file)
-	fmt.Fprintf(w, "--- a/%s\n+++ b/%s\n", file, file)
+	// patch reads a name up to the first blank unless a TAB ends it (as
+	// diff -u and git write it for a name with blanks)
+	end := ""
+	if strings.ContainsAny(file, " \t") {
+		end = "\t"
+	}
+	fmt.Fprintf(w, "--- a/%s%s\n+++ b/%s%s\n", file, end, file, end)
 	const ctx = 3
 	for i := 0; i < len(edits); {
 		// a hunk: edits whose contexts touch
@@ -251,22 +260,25 @@ func shift(edits []edit) int {
 	return n
 }
 
-// patchPath is the name of a file in the diff: as given, or, for an
-// absolute path inside the working directory, relative to it, so that
-// patch -p1 applies the diff from there (CLI.md). A file outside the
-// working directory keeps its absolute path (patch -p0 from / applies it).
-func patchPath(file string) string {
-	if !filepath.IsAbs(file) {
-		return filepath.ToSlash(filepath.Clean(file))
+// PatchPath is the name of a file in the diff: relative to the working
+// directory, so that patch -p1 applies the diff from there (CLI.md). A
+// file outside it has no such name (patch refuses "../" and absolute
+// names): an error says to run from a directory above the file.
+func PatchPath(file string) (string, error) {
+	rel := filepath.Clean(file)
+	if filepath.IsAbs(file) {
+		wd, err := os.Getwd()
+		if err != nil {
+			return "", err
+		}
+		if rel, err = filepath.Rel(wd, file); err != nil {
+			rel = file
+		}
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return file
+	if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s: --patch: the file is outside the working directory, so patch -p1 cannot apply a diff to it from here; run the command from a directory above the file", file)
 	}
-	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return file
+	return filepath.ToSlash(rel), nil
 }
 
 // includesProtos matches a line including lsl_protos.h (which declares

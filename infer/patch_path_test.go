@@ -3,11 +3,13 @@ package infer
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // An absolute path inside the working directory is written relative to
-// it, so that patch -p1 applies the diff from there (CLI.md).
+// it, so that patch -p1 applies the diff from there (CLI.md); a file
+// outside it has no name patch -p1 accepts, and is refused.
 func TestPatchPath(t *testing.T) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -16,11 +18,19 @@ func TestPatchPath(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"a.c", "a.c"},
 		{"./dir/../b.c", "b.c"},
+		{"my dir/c.c", "my dir/c.c"},
 		{filepath.Join(wd, "sub", "c.c"), "sub/c.c"},
-		{"/elsewhere/d.c", "/elsewhere/d.c"},
+		{"/elsewhere/d.c", ""},
+		{"../e.c", ""},
+		{"sub/../../f.c", ""},
+		{filepath.Join(filepath.Dir(wd), "g.c"), ""},
 	} {
-		if got := patchPath(c.in); got != c.want {
-			t.Errorf("patchPath(%q) = %q, want %q", c.in, got, c.want)
+		got, err := PatchPath(c.in)
+		if got != c.want || (err == nil) != (c.want != "") {
+			t.Errorf("PatchPath(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+		if err != nil && (!strings.Contains(err.Error(), c.in) || !strings.Contains(err.Error(), "run the command from a directory above")) {
+			t.Errorf("PatchPath(%q): %v", c.in, err)
 		}
 	}
 }

@@ -20,6 +20,14 @@ import (
 // (SEMANTICS.md, "Fence placement"), printed with the reason for each
 // fence, side by side when there are several models, and as a patch.
 func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.PipelineOptions, done func(), status *int) error {
+	if c.String("patch") != "" {
+		// refused before inferring: no diff could name the file
+		for _, f := range j.cfiles {
+			if _, err := infer.PatchPath(f); err != nil {
+				return inputError{[]error{err}}
+			}
+		}
+	}
 	opts := j.copts
 	opts.FenceSlots = true
 	slotted, err := compileC(j.cfiles, opts)

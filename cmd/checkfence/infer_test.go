@@ -3,17 +3,18 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
 // fences --infer prints each added fence with its reason and a summary,
-// side by side for several models, writes the patch, and exits 0; on a
-// test that fails on sc it says no placement helps and exits 1.
+// side by side for several models, and exits 0 (the patch:
+// TestFencesPatchPaths); on a test that fails on sc it says no placement
+// helps and exits 1.
 func TestFencesInfer(t *testing.T) {
-	patch := filepath.Join(t.TempDir(), "mp.diff")
-	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "tso,relaxed", "--patch", patch, "../../examples/c/mp.c", "../../examples/c/mp.tests")
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "tso,relaxed", "../../examples/c/mp.c", "../../examples/c/mp.tests")
 	if code != exitPass {
 		t.Fatalf("status %d; stderr %s", code, errs)
 	}
@@ -28,11 +29,6 @@ func TestFencesInfer(t *testing.T) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
 	}
-	diff, err := os.ReadFile(patch)
-	if err != nil || !strings.Contains(string(diff), "+    lsl_fence(\"load-load\");") {
-		t.Errorf("patch %v:\n%s", err, diff)
-	}
-
 	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", "../../examples/c/mp.c", "../../examples/c/mp.tests")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != exitPass || len(lines) != 3 {
@@ -222,6 +218,44 @@ void bad(void) { int v = x; lsl_observe_output("old", v); x = v + 1; }
 	} {
 		if got := worse(tc.a, tc.b); got != tc.want {
 			t.Errorf("worse(%d, %d) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// fences --infer --patch: a file whose name has a blank gets headers that
+// end in a TAB, as diff -u writes them, so that patch -p1 applies the
+// diff from the directory the command ran in; a file outside that
+// directory has no name patch -p1 would take there, and is refused
+// (status 2) before inferring.
+func TestFencesPatchPaths(t *testing.T) {
+	src, err := os.ReadFile("../../examples/c/mp.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsrc, _ := os.ReadFile("../../examples/c/mp.tests")
+	top := t.TempDir()
+	dir := filepath.Join(top, "work", "my dir")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "mp.c"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "mp.tests"), tsrc, 0o644)
+	t.Chdir(filepath.Join(top, "work"))
+	code, _, errs := runCmd(t, "fences", "--infer", "--no-cache", "--patch", "fix.diff", "my dir/mp.c", "my dir/mp.tests")
+	diff, _ := os.ReadFile("fix.diff")
+	if code != exitPass || !strings.HasPrefix(string(diff), "--- a/my dir/mp.c\t\n+++ b/my dir/mp.c\t\n") || !strings.Contains(string(diff), "+    lsl_fence(\"load-load\");") {
+		t.Fatalf("status %d, stderr %s\n%s", code, errs, diff)
+	}
+	if _, err := exec.LookPath("patch"); err == nil {
+		if out, err := exec.Command("patch", "-p1", "--dry-run", "--batch", "-i", "fix.diff").CombinedOutput(); err != nil {
+			t.Errorf("patch -p1: %v\n%s", err, out)
+		}
+	}
+	t.Chdir(dir)
+	for _, f := range []string{"../mp.c", filepath.Join(top, "mp.c")} {
+		os.WriteFile(filepath.Join(top, "mp.c"), src, 0o644)
+		os.WriteFile(filepath.Join(top, "work", "mp.c"), src, 0o644)
+		code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--patch", "fix2.diff", f, "mp.tests")
+		if code != exitUsage || out != "" || !strings.Contains(errs, f+": --patch: the file is outside the working directory") {
+			t.Errorf("%s: status %d, stdout %q, stderr %q", f, code, out, errs)
 		}
 	}
 }
