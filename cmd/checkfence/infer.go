@@ -51,7 +51,8 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 			worst = worse(worst, exitInconclusive)
 			if jsonOut {
 				rec := scope.record(kind, why)
-				rec["model"] = m.Name
+				// no placement decided: none, at no cost (CLI.md's summary)
+				rec["model"], rec["fences"], rec["cost"] = m.Name, 0, 0
 				if err := json.NewEncoder(out).Encode(rec); err != nil {
 					return err
 				}

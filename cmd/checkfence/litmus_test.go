@@ -111,3 +111,17 @@ func TestLitmusExitStatus(t *testing.T) {
 		})
 	}
 }
+
+// An inconclusive litmus record has the fields CLI.md lists for litmus,
+// "outcomes" among them (none enumerated: empty).
+func TestLitmusInconclusiveJSON(t *testing.T) {
+	code, out, errs := runCmd(t, "litmus", "--timeout", "1ns", "--json", "../../examples/litmus/dekker-entry.litmus")
+	var rec map[string]any
+	if err := json.Unmarshal([]byte(out), &rec); err != nil {
+		t.Fatalf("%v: %q (stderr %q)", err, out, errs)
+	}
+	outcomes, ok := rec["outcomes"].([]any)
+	if code != exitInconclusive || rec["verdict"] != "inconclusive" || rec["test"] != "dekker-entry" || rec["model"] != "relaxed" || !ok || len(outcomes) != 0 {
+		t.Errorf("status %d, record %v", code, rec)
+	}
+}
