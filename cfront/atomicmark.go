@@ -37,27 +37,22 @@ func markAtomic(text string) string {
 		return text
 	}
 	type token struct {
-		text string
-		off  int
+		text     string
+		off, dir int
 	}
 	var toks []token
-	scanTokens(text, true, func(tok string, off, _, _ int) bool {
-		toks = append(toks, token{tok, off})
+	scanDirTokens(text, func(tok string, off, _, _, dir int) bool {
+		toks = append(toks, token{tok, off, dir})
 		return true
 	})
 	b := []byte(text)
 	afterStar := false // the tokens since the last '*' are qualifiers
-	directiveEnd := -1 // the offset where the current directive line ends
 	for i, t := range toks {
 		// A directive is a text of its own: a '*' that ends a macro's
 		// body (#define NODE_PTR struct node *) qualifies nothing after
 		// the directive, nor one before it anything in it.
-		if directiveEnd >= 0 && t.off > directiveEnd {
-			afterStar, directiveEnd = false, -1
-		}
-		if (t.text == "#" || t.text == "%:") && startsLine(text, t.off) {
-			afterStar, directiveEnd = false, lineEnd(text, t.off)
-			continue
+		if i > 0 && t.dir != toks[i-1].dir {
+			afterStar = false
 		}
 		switch t.text {
 		case "_Atomic":
@@ -77,34 +72,6 @@ func markAtomic(text string) string {
 		}
 	}
 	return string(b)
-}
-
-// startsLine reports whether only blanks precede offset off on its line.
-func startsLine(text string, off int) bool {
-	for i := off - 1; i >= 0 && text[i] != '\n'; i-- {
-		if text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\f' && text[i] != '\v' {
-			return false
-		}
-	}
-	return true
-}
-
-// lineEnd returns the offset of the newline that ends the logical line
-// (backslash continuations joined) at offset off, or len(text).
-func lineEnd(text string, off int) int {
-	for i := off; i < len(text); i++ {
-		if text[i] != '\n' {
-			continue
-		}
-		j := i - 1
-		if j >= 0 && text[j] == '\r' {
-			j--
-		}
-		if j < 0 || text[j] != '\\' {
-			return i
-		}
-	}
-	return len(text)
 }
 
 // isAtomicType reports whether t is an _Atomic type (see markAtomic);

@@ -24,6 +24,14 @@ func TestMarkAtomicAroundDirectives(t *testing.T) {
 		{"qualifier inside a macro", "#define PA int * _Atomic\n", 0},
 		{"after an include", "#include \"x.h\" /* a * b */\n_Atomic int x;\n", 1},
 		{"stringizing is no directive", "#define S(x) #x * _Atomic\n", 0},
+		{"after a macro whose comment spans lines", "#define P struct node /* the\n node */ *\n_Atomic int x;\n", 1},
+		{"qualifier after a comment in a macro", "#define P int * /* a\n b */ _Atomic\n", 0},
+		{"after a spliced line comment in a macro", "#define P int * // a \\\n *\n_Atomic int x;\n", 1},
+		{"after a macro behind a comment", "/**/ #define P int *\n_Atomic int x;\n", 1},
+		{"after a macro behind a comment over lines", "/* a\n */ #define P int *\n_Atomic int x;\n", 1},
+		{"after a digraph directive", "%:define P int *\n_Atomic int x;\n", 1},
+		{"after a macro with an open quote", "#define P int * '\n_Atomic int x;\n", 1},
+		{"between two macros", "#define P int *\n#define A _Atomic int\n", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := markAtomic(tc.text)

@@ -420,8 +420,11 @@ func blankAsmInline(text string) string {
 		return text
 	}
 	var b []byte
-	afterAsm := false
-	scanTokens(text, true, func(tok string, off, _, _ int) bool {
+	afterAsm, prevDir := false, 0
+	scanDirTokens(text, func(tok string, off, _, _, dir int) bool {
+		if dir != prevDir { // a directive's tokens qualify nothing outside it
+			afterAsm, prevDir = false, dir
+		}
 		switch {
 		case tok == "asm" || tok == "__asm__" || tok == "__asm":
 			afterAsm = true

@@ -170,8 +170,22 @@ func rawTokens(text string, f func(tok string, line, col int) bool) {
 // scanTokens is rawTokens that also passes each token's byte offset and,
 // with directives set, also the tokens of directive lines.
 func scanTokens(text string, directives bool, f func(tok string, off, line, col int) bool) {
+	scanDirTokens(text, func(tok string, off, line, col, dir int) bool {
+		if dir != 0 && !directives {
+			return true
+		}
+		return f(tok, off, line, col)
+	})
+}
+
+// scanDirTokens is scanTokens with directive lines, which also passes the
+// directive a token belongs to: 0 outside directives, else the 1-based
+// count of directives so far. A directive ends at the first newline that
+// is neither spliced nor inside a comment.
+func scanDirTokens(text string, f func(tok string, off, line, col, dir int) bool) {
 	line, lineStart := 1, 0
 	atLineStart, inDirective := true, false
+	directives := 0
 	newline := func(i int) {
 		line++
 		lineStart = i + 1
@@ -187,21 +201,24 @@ func scanTokens(text string, directives bool, f func(tok string, off, line, col 
 			newline(i)
 			i++
 			continue
-		case c == '\\' && strings.HasPrefix(text[i+1:], "\n"):
+		case splice(text, i) > 0:
+			n := splice(text, i)
 			line++
-			lineStart = i + 2
-			i += 2
-			continue
-		case c == '\\' && strings.HasPrefix(text[i+1:], "\r\n"):
-			line++
-			lineStart = i + 3
-			i += 3
+			lineStart = i + n
+			i += n
 			continue
 		case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
 			i++
 			continue
 		case strings.HasPrefix(text[i:], "//"):
+			// A line splice continues the comment (translation phase 2).
 			for i < len(text) && text[i] != '\n' {
+				if n := splice(text, i); n > 0 {
+					line++
+					lineStart = i + n
+					i += n
+					continue
+				}
 				i++
 			}
 			continue
@@ -252,12 +269,29 @@ func scanTokens(text string, directives bool, f func(tok string, off, line, col 
 		tok := text[start:i]
 		if atLineStart && (tok == "#" || tok == "%:") {
 			inDirective = true
+			directives++
 		}
 		atLineStart = false
-		if (directives || !inDirective) && !f(tok, start, line, col) {
+		dir := 0
+		if inDirective {
+			dir = directives
+		}
+		if !f(tok, start, line, col, dir) {
 			return
 		}
 	}
+}
+
+// splice returns the length of the line splice (backslash, newline) at
+// text[i], or 0.
+func splice(text string, i int) int {
+	switch {
+	case strings.HasPrefix(text[i:], "\\\n"):
+		return 2
+	case strings.HasPrefix(text[i:], "\\\r\n"):
+		return 3
+	}
+	return 0
 }
 
 // skipLiteral returns the index after the string or character literal
