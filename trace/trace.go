@@ -764,7 +764,9 @@ func (t *Trace) writeReorderings(w io.Writer) {
 			continue
 		}
 		if !header {
-			fmt.Fprintf(w, "incidental reorderings (the failure does not need them):\n")
+			// "not needed" would claim too much: another minimal cause may
+			// restore these pairs instead of the ones above
+			fmt.Fprintf(w, "other reorderings (the fences above suffice without restoring these):\n")
 			header = true
 		}
 		pair(r)

@@ -257,10 +257,15 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 	}
 	fmt.Fprintf(out, "needed       %s fence at %s: without it, %s is %s on %s\n", v.Kind, v.Pos, v.Result.Test.Name, v.Result.Verdict, m.Name)
 	if tr != nil {
-		// with a cause, only the reorderings it needs
-		marked := slices.ContainsFunc(tr.Reordered, func(r trace.Reorder) bool { return r.Cause })
+		// The pairs the fence's kind orders, those of the cause first: the
+		// cause is a minimal set of fences, which need not be this one,
+		// and its pairs may be of kinds this fence does not order.
+		orders := func(r trace.Reorder) bool {
+			return v.Kind.Orders(r.Second.Kind == "store", r.First.Kind == "store")
+		}
+		shown := slices.ContainsFunc(tr.Reordered, func(r trace.Reorder) bool { return r.Cause && orders(r) })
 		for _, r := range tr.Reordered {
-			if marked && !r.Cause {
+			if !orders(r) || shown && !r.Cause {
 				continue
 			}
 			fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,

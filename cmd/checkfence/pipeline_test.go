@@ -659,3 +659,21 @@ func TestChoiceAtTheTopOfInt64(t *testing.T) {
 		t.Errorf("[-1, MAX]: status %d, want 2 with the range refused at 2:20; stderr %s", code, errs)
 	}
 }
+
+// A needed fence is explained by reordered pairs it orders: the store-store
+// fence before a CAS that sets the flag by the store data going after the
+// CAS's store, not by store-load pairs (the minimal cause of the failure
+// without it is a store-load fence, with the CAS's atomicity).
+func TestNeededFenceExplainedByItsPairs(t *testing.T) {
+	code, out, errs := runCmd(t, "fences", "--no-cache", "--model", "relaxed", "testdata/casflag.c", "testdata/casflag.tests")
+	if code != exitPass {
+		t.Fatalf("status %d; stderr %s", code, errs)
+	}
+	want := "needed       store-store fence at testdata/casflag.c:7:5: without it, T0 is fail on relaxed\n  thread 0: store data (testdata/casflag.c:6:10) executes after store flag (testdata/casflag.c:10:9)\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("output lacks\n%s\ngot\n%s", want, out)
+	}
+	if strings.Contains(out, "store data (testdata/casflag.c:6:10) executes after load") {
+		t.Errorf("a store-store fence explained by a store-load pair:\n%s", out)
+	}
+}
