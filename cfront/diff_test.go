@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,4 +117,41 @@ func runLSL(t *testing.T, file string) []string {
 		}
 	}
 	return lines
+}
+
+// TestOnePastObject: the pointer one past an object that is no array
+// element (C11 6.5.6p7; testdata/diff/091_one_past_objects.c has the valid
+// uses) may not be dereferenced, and no pointer lies before it or further
+// than one past it: each is an error of the execution.
+func TestOnePastObject(t *testing.T) {
+	tests := []struct {
+		name, body string
+		want       lsl.Fault
+	}{
+		{"load one past", "int *e = &d + 1; return *e;", lsl.FaultAddress},
+		{"store one past", "*(&d + 1) = 2; return 0;", lsl.FaultAddress},
+		{"before", "int *e = &d - 1; return e != 0;", lsl.FaultPointer},
+		{"two past", "int *e = &d + 2; return e != 0;", lsl.FaultPointer},
+		{"beyond one past", "int *e = &d + 1; e++; return e != 0;", lsl.FaultPointer},
+		{"struct one past", "struct pair *e = &s + 1; return e->a;", lsl.FaultAddress},
+		{"struct before", "struct pair *e = &s - 1; return e != 0;", lsl.FaultPointer},
+		{"malloc'd one past", "struct pair *h = malloc(sizeof *h); return h[1].b;", lsl.FaultAddress},
+		{"malloc'd two past", "struct pair *h = malloc(sizeof *h); return (h + 2) != 0;", lsl.FaultPointer},
+		{"local one past", "int x = 1; int *e = &x + 1; return *e;", lsl.FaultAddress},
+		{"last field one past", "int *e = &s.b + 1; return *e;", lsl.FaultAddress},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "#include <stdlib.h>\nstruct pair { int a, b; };\nint d;\nstruct pair s;\nint f(void) { " + tc.body + " }\n"
+			prog, err := CompileSources([]Source{{Name: "p.c", Text: src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = lsl.NewInterp(prog, lsl.InterpOptions{}).Call("f")
+			var fe *lsl.FaultError
+			if !errors.As(err, &fe) || fe.Fault != tc.want {
+				t.Errorf("f() = %v; want the fault %q", err, tc.want)
+			}
+		})
+	}
 }

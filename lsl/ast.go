@@ -58,11 +58,14 @@ type Shape struct {
 
 // Path renders offsets into a location of shape s as C writes them:
 // ".next" for a field, "[2]" for an element, ".3" where the shape says
-// nothing (a nil s is a scalar).
+// nothing (a nil s is a scalar), "+1" one past the block (PastEnd).
 func (s *Shape) Path(offsets []int64) string {
 	var b strings.Builder
 	for _, o := range offsets {
 		switch {
+		case o == PastEnd:
+			b.WriteString("+1") // one past the block: &x+1
+			s = nil
 		case s != nil && s.Fields != nil && o >= 0 && o < int64(len(s.Fields)):
 			b.WriteString("." + s.Fields[o].Name)
 			s = s.Fields[o].Shape
@@ -154,6 +157,16 @@ func (s *Shape) Locate(offsets []int64) string {
 	}
 	if !s.IsScalar() {
 		return "an aggregate, not a word"
+	}
+	return ""
+}
+
+// LocateUnknown is Locate for a block of unknown layout (an allocation
+// without a shape): any offsets name a word but those of the pointer one
+// past the block (PastEnd), which names none.
+func LocateUnknown(offsets []int64) string {
+	if slices.Contains(offsets, PastEnd) {
+		return "one past the block"
 	}
 	return ""
 }

@@ -13,7 +13,9 @@
 // pointer may carry marks in its low bits ([1 0 2]|1), as lock-free lists
 // mark links with (uintptr_t)p | 1; such a value is no address, and only
 // &, | and ^ with small integers act on it (markOp). The paper's lists
-// keep the mark in a field of its own instead.
+// keep the mark in a field of its own instead. Another: a pointer to a
+// whole block moves as C's pointer to an array of one does, [1] + 1 being
+// the pointer one past the block, [1 PastEnd], which names no word.
 //
 // Two program forms share these types. A Program holds procedures with
 // calls, loops (labelled blocks with continue) and is what the C front end

@@ -455,10 +455,11 @@ func (in *Interp) check(a Value) (Fault, string) {
 	if !blk.live && blk.freedBy == FreeUnsafe {
 		return FaultUseAfterFree, "address " + a.String() + " of a freed block"
 	}
+	locate := blk.shape.Locate
 	if blk.shape == nil && !blk.global {
-		return NoFault, "" // an allocation of unknown layout
+		locate = LocateUnknown // an allocation of unknown layout
 	}
-	if why := blk.shape.Locate(a.Offsets()); why != "" {
+	if why := locate(a.Offsets()); why != "" {
 		return FaultAddress, "address " + a.String() + ": " + why
 	}
 	return NoFault, ""

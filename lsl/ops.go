@@ -227,13 +227,35 @@ func Eval(op OpCode, t IntType, args ...Value) (Value, Fault) {
 		if a.kind == KindInt && a.n == 0 && b.kind == KindInt && b.n == 0 {
 			return a, NoFault // null + 0 stays null
 		}
-		if a.kind != KindPtr || b.kind != KindInt || a.offs == "" {
+		if a.kind != KindPtr || b.kind != KindInt {
+			return Undefined, FaultPointer
+		}
+		if i, ok := a.wholeIndex(); ok {
+			// A whole block is an array of one (C11 6.5.6p7): [b] + 1 is
+			// one past it, and back.
+			switch i + b.n {
+			case 0:
+				return Ptr(a.n), NoFault
+			case 1:
+				return Ptr(a.n, PastEnd), NoFault
+			}
 			return Undefined, FaultPointer
 		}
 		o := a.Offsets()
+		if o[len(o)-1]+b.n == PastEnd && len(o) == 1 {
+			return Undefined, FaultPointer // no element, and not one past the block
+		}
 		return a.WithLastOffset(o[len(o)-1] + b.n), NoFault
 	case OpPSub:
-		if a.kind != KindPtr || b.kind != KindPtr || a.n != b.n || a.offs == "" || b.offs == "" {
+		if a.kind != KindPtr || b.kind != KindPtr || a.n != b.n {
+			return Undefined, FaultPointer
+		}
+		i, aok := a.wholeIndex()
+		j, bok := b.wholeIndex()
+		if aok && bok {
+			return Int(i - j), NoFault
+		}
+		if aok || bok || a.offs == "" || b.offs == "" {
 			return Undefined, FaultPointer
 		}
 		ao, bo := a.Offsets(), b.Offsets()

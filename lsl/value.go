@@ -2,6 +2,7 @@ package lsl
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -137,6 +138,28 @@ func (v Value) Address() Value {
 	}
 	return Ptr(v.n, o[:n]...).WithTag(int64(v.tag)) // a tag marks the same address
 }
+
+// PastEnd is the offset of the pointer one past a whole block: C treats
+// an object that is no element of an array as an array of one (C11
+// 6.5.6p7), so &x + 1 is a pointer that compares, after every location of
+// x's block, but names none: [b PastEnd] for &x = [b].
+const PastEnd = math.MaxInt64
+
+// wholeIndex returns the index of a pointer to a whole block, or one past
+// it, in the array of one that the block is: 0 for [b], 1 for [b PastEnd].
+func (v Value) wholeIndex() (int64, bool) {
+	switch {
+	case v.kind != KindPtr:
+		return 0, false
+	case v.offs == "":
+		return 0, true
+	case v.offs == pastEndOffs:
+		return 1, true
+	}
+	return 0, false
+}
+
+var pastEndOffs = encodeOffsets([]int64{PastEnd})
 
 // WithLastOffset returns the pointer v with its last offset replaced by k.
 func (v Value) WithLastOffset(k int64) Value {

@@ -702,10 +702,13 @@ func (x *explicitSerial) check(s *serialState, a lsl.Value) error {
 		case st == blockFreed+byte(lsl.FreeUnsafe):
 			return gaveUp("access to %s after free", a)
 		}
-		if x.allocs[b].Shape == nil {
+		shape = x.allocs[b].Shape
+		if shape == nil {
+			if why := lsl.LocateUnknown(a.Offsets()); why != "" {
+				return gaveUp("access to %s: %s", a, why)
+			}
 			return nil
 		}
-		shape = x.allocs[b].Shape
 	} else {
 		return gaveUp("access to %s, of no block", a)
 	}

@@ -634,8 +634,8 @@ func (r *Result) MayUseAfterFree(b int64) bool { return r.freedBy[b]&(1<<lsl.Fre
 func (r *Result) AllocBase(a *lsl.Alloc) int64 { return r.allocBase[a] }
 
 // ValidAddress reports whether v addresses a word of a global or of an
-// allocated block (lsl.Shape.Locate: within C's bounds; any offsets in a
-// block of unknown layout).
+// allocated block (lsl.Shape.Locate: within C's bounds; in a block of
+// unknown layout, lsl.LocateUnknown).
 func (r *Result) ValidAddress(v lsl.Value) bool {
 	if !v.IsPtr() {
 		return false
@@ -644,7 +644,10 @@ func (r *Result) ValidAddress(v lsl.Value) bool {
 		return g.Shape.Locate(v.Offsets()) == ""
 	}
 	a, ok := r.allocs[v.Base()]
-	return ok && (a.Shape == nil || a.Shape.Locate(v.Offsets()) == "")
+	if ok && a.Shape == nil {
+		return lsl.LocateUnknown(v.Offsets()) == ""
+	}
+	return ok && a.Shape.Locate(v.Offsets()) == ""
 }
 
 // BlockStart reports whether v points to the start of an allocated block

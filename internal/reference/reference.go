@@ -82,7 +82,7 @@ func (m *memory) blockStart(p lsl.Value) bool {
 
 // valid reports whether p addresses a location: a word of a global or of
 // the block of one of the test's Alloc statements, within their layouts
-// (lsl.Shape.Locate; any offsets in a block of unknown layout).
+// (lsl.Shape.Locate; lsl.LocateUnknown in a block of unknown layout).
 func (m *memory) valid(p lsl.Value) bool {
 	if !p.IsPtr() {
 		return false
@@ -94,7 +94,10 @@ func (m *memory) valid(p lsl.Value) bool {
 		return false
 	}
 	a := m.stmts[p.Base()]
-	return a == nil || a.Shape == nil || a.Shape.Locate(p.Offsets()) == ""
+	if a == nil || a.Shape == nil {
+		return lsl.LocateUnknown(p.Offsets()) == ""
+	}
+	return a.Shape.Locate(p.Offsets()) == ""
 }
 
 // initial returns the initial value of a valid location: a global's InitVal
