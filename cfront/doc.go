@@ -90,8 +90,7 @@
 // variable-length arrays, inline assembly (except one fence or hint
 // instruction without operands, asm.go, and the empty compiler barrier),
 // setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), _Atomic on an array type and
-// _Atomic(T) of a qualified or atomic T (C forbids them), the value-returning atomic operations
+// qualifier list (T * _Atomic p), the value-returning atomic operations
 // and fetch-and-op on structs, pointer conversions that would read an
 // object as another type (int * to char *, long * to int *, a struct
 // pointer to its first field's type: memory holds a value per scalar
@@ -104,5 +103,8 @@
 // switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
 // operand and nested functions. Operands that C requires to be lvalues
-// (of ++, --, & and assignment) are checked as gcc does.
+// (of ++, --, & and assignment) are checked as gcc does, and so are the
+// _Atomic types C forbids: the qualifier on an array or function type
+// (typedef int A2[2]; _Atomic A2 z), _Atomic(T) of an array, function,
+// atomic or qualified type (atomictypes.go).
 package cfront

@@ -219,24 +219,44 @@ func TestErrors(t *testing.T) {
 			"e.c:1:6: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},
 		{"_Atomic pointer qualifier from a macro", "#define AQ _Atomic\nint a[2];\nint * AQ p;\n",
 			"e.c:3:7: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},
-		// C11 6.7.3p3, 6.7.2.4p3 (an _Atomic qualifier on a qualified
-		// type, or twice, is allowed).
-		{"_Atomic array typedef", "typedef int A2[2];\n_Atomic A2 z;\n",
-			"e.c:2:1: _Atomic applied to an array type"},
-		{"_Atomic array field", "typedef int A2[2];\nstruct s { int a; _Atomic A2 f; };\n",
-			"e.c:2:19: _Atomic applied to an array type"},
-		{"_Atomic(array)", "_Atomic(int[2]) z;\n",
-			"e.c:1:1: _Atomic(type) of an array type"},
-		{"_Atomic(const)", "_Atomic(const int) z;\n",
-			"e.c:1:1: _Atomic(type) of a qualified type"},
-		{"_Atomic(const typedef)", "typedef const int CI;\nint a; _Atomic(CI) z;\n",
-			"e.c:2:8: _Atomic(type) of a qualified type"},
-		{"_Atomic(T * const)", "_Atomic(int * const) p;\n",
-			"e.c:1:1: _Atomic(type) of a qualified type"},
-		{"_Atomic(atomic_int)", "#include <stdatomic.h>\n_Atomic(atomic_int) z;\n",
-			"e.c:2:1: _Atomic(type) of an atomic type"},
-		{"_Atomic(_Atomic int)", "_Atomic(_Atomic int) z;\n",
-			"e.c:1:1: _Atomic(type) of an atomic type"},
+		{"_Atomic qualifying an array typedef", "typedef int A2[2];\n_Atomic A2 z;\n",
+			"e.c:2:1: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying an array typedef behind a pointer", "typedef int A2[2];\n_Atomic A2 *p;\n",
+			"e.c:2:1: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying an array field", "typedef int A2[2];\nstruct s { int n; _Atomic A2 f; } s;\n",
+			"e.c:2:19: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying an array local", "typedef int A2[2];\nvoid f(void) {\n  _Atomic A2 z;\n}\n",
+			"e.c:3:3: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying an array parameter", "typedef int A2[2];\nvoid f(_Atomic A2 z);\n",
+			"e.c:2:8: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying typeof an array", "int a[2];\n_Atomic __typeof__(a) z;\n",
+			"e.c:2:1: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic from a macro qualifying an array", "#define AQ _Atomic\ntypedef int A2[2];\nAQ A2 z;\n",
+			"e.c:3:1: _Atomic applied to an array type (C11 6.7.3): an array of atomic elements is written _Atomic T a[n]"},
+		{"_Atomic qualifying a function type", "typedef void F(void);\n_Atomic F *fp;\n",
+			"e.c:2:1: _Atomic applied to a function type (C11 6.7.3)"},
+		{"_Atomic(T) of an array", "_Atomic(int[2]) z;\n",
+			"e.c:1:1: _Atomic(T) of an array type (C11 6.7.2.4): an array of atomic elements is written _Atomic(T) a[n]"},
+		{"_Atomic(T) of an array typedef", "typedef int A2[2];\nint f(void) {\n  return sizeof(_Atomic(A2));\n}\n",
+			"e.c:3:17: _Atomic(T) of an array type (C11 6.7.2.4): an array of atomic elements is written _Atomic(T) a[n]"},
+		{"_Atomic(T) of a function type", "typedef void F(void);\n_Atomic(F) *fp;\n",
+			"e.c:2:1: _Atomic(T) of a function type (C11 6.7.2.4)"},
+		{"_Atomic(T) of const", "_Atomic(const int) z;\n",
+			"e.c:1:1: _Atomic(T) of a qualified type (C11 6.7.2.4): qualify the atomic type instead, as in const _Atomic(T)"},
+		{"_Atomic(T) of volatile", "int x;\n_Atomic(volatile int) z;\n",
+			"e.c:2:1: _Atomic(T) of a qualified type (C11 6.7.2.4): qualify the atomic type instead, as in const _Atomic(T)"},
+		{"_Atomic(T) of a const typedef", "typedef const int CI;\ntypedef CI CI2;\n_Atomic(CI2) z;\n",
+			"e.c:3:1: _Atomic(T) of a qualified type (C11 6.7.2.4): qualify the atomic type instead, as in const _Atomic(T)"},
+		{"_Atomic(T) of a const pointer", "_Atomic(int *const) p;\n",
+			"e.c:1:1: _Atomic(T) of a qualified type (C11 6.7.2.4): qualify the atomic type instead, as in const _Atomic(T)"},
+		{"_Atomic(T) of a const pointer typedef", "typedef int *const CP;\n_Atomic(CP) p;\n",
+			"e.c:2:1: _Atomic(T) of a qualified type (C11 6.7.2.4): qualify the atomic type instead, as in const _Atomic(T)"},
+		{"_Atomic(T) of atomic_int", "#include <stdatomic.h>\n_Atomic(atomic_int) z;\n",
+			"e.c:2:1: _Atomic(T) of an atomic type (C11 6.7.2.4): T is already atomic"},
+		{"_Atomic(T) of _Atomic int", "_Atomic(_Atomic int) z;\n",
+			"e.c:1:1: _Atomic(T) of an atomic type (C11 6.7.2.4): T is already atomic"},
+		{"_Atomic(T) of _Atomic(T)", "_Atomic(_Atomic(long)) z;\n",
+			"e.c:1:1: _Atomic(T) of an atomic type (C11 6.7.2.4): T is already atomic"},
 		{"memory order not constant", "#include <stdatomic.h>\natomic_int x;\nint f(memory_order o) { return atomic_load_explicit(&x, o); }\n",
 			"e.c:3:32: __atomic_load_n: the memory order must be a constant"},
 		{"release load", "#include <stdatomic.h>\natomic_int x;\nint f(void) { return atomic_load_explicit(&x, memory_order_release); }\n",
@@ -541,5 +561,40 @@ func TestAsmFences(t *testing.T) {
 				t.Errorf("fences %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestAtomicTypesAccepted: the _Atomic types C allows beside those
+// TestErrors refuses: arrays of _Atomic elements, _Atomic of pointers to
+// arrays and to qualified types, qualifiers on an atomic type, and a
+// block's typedef that hides a qualified one.
+func TestAtomicTypesAccepted(t *testing.T) {
+	src := `#include <stdatomic.h>
+typedef int A2[2];
+typedef const int CI;
+typedef _Atomic int AI;
+_Atomic int a[2];
+AI b[2];
+atomic_int c[3];
+_Atomic(int) d[2];
+_Atomic atomic_int e;
+const _Atomic(int) f;
+_Atomic const volatile int g;
+_Atomic(const int *) h;
+_Atomic(CI *) i;
+_Atomic(A2 *) j;
+_Atomic(int *) k;
+_Atomic(struct s { int x; } *) l;
+int m(void) {
+  typedef const int T;
+  {
+    typedef int T;
+    _Atomic(T) n = 1;
+    return n + a[1]++ + (int)sizeof(_Atomic(int));
+  }
+}
+`
+	if _, err := CompileSources([]Source{{Name: "ok.c", Text: src}}, Options{}); err != nil {
+		t.Fatal(err)
 	}
 }
