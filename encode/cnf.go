@@ -23,7 +23,12 @@ type cnf struct {
 	// assumption. Clauses are only ever added, so every later answer is
 	// "none"; and gini v1.0.4, asked again under other assumptions after
 	// such a proof, can answer "sat" with a model that violates a clause
-	// (TestUnsatWithoutAssumptionsStays).
+	// (TestUnsatWithoutAssumptionsStays). The same happens when gini
+	// blames the proof on an assumption (Why not empty) but the clauses
+	// alone are unsatisfiable: its next solve derives from a conflict at
+	// level 0 (xo.S.cleanupSolve). That case is not caught here; gini's
+	// own model check stops it (an internal error, exit 4, never a
+	// verdict).
 	unsat bool
 	// grow, while the encoding is built, checks its memory budget every
 	// growEvery clauses (counting clauses is all it costs add).
