@@ -105,21 +105,11 @@ func (c *cnf) and(a, b Lit) Lit {
 
 // andN returns a literal equivalent to the conjunction of lits.
 func (c *cnf) andN(lits ...Lit) Lit {
-	var keep []Lit
-	for _, l := range lits {
-		if l == c.F() {
-			return c.F()
-		}
-		if l != c.T {
-			keep = append(keep, l)
-		}
+	keep, folded, ok := c.foldAnd(lits)
+	if ok {
+		return folded
 	}
-	switch len(keep) {
-	case 0:
-		return c.T
-	case 1:
-		return keep[0]
-	case 2:
+	if len(keep) == 2 {
 		return c.and(keep[0], keep[1])
 	}
 	x := c.newVar()
@@ -130,6 +120,26 @@ func (c *cnf) andN(lits ...Lit) Lit {
 	}
 	c.add(long...)
 	return x
+}
+
+// foldAnd folds the constants of a conjunction: the literals left, or
+// (ok) the conjunction itself when that is a constant or one literal.
+func (c *cnf) foldAnd(lits []Lit) (keep []Lit, folded Lit, ok bool) {
+	for _, l := range lits {
+		if l == c.F() {
+			return nil, c.F(), true
+		}
+		if l != c.T {
+			keep = append(keep, l)
+		}
+	}
+	switch len(keep) {
+	case 0:
+		return nil, c.T, true
+	case 1:
+		return nil, keep[0], true
+	}
+	return keep, 0, false
 }
 
 // someFalse reports whether one of lits is the constant false.
@@ -147,20 +157,9 @@ func (c *cnf) someFalse(lits ...Lit) bool {
 // only ever occurs negated, this is all of x = ∧lits that matters: a model
 // may set x true beyond the conjunction only to no effect.
 func (c *cnf) impliedBy(lits ...Lit) Lit {
-	var keep []Lit
-	for _, l := range lits {
-		if l == c.F() {
-			return c.F()
-		}
-		if l != c.T {
-			keep = append(keep, l)
-		}
-	}
-	switch len(keep) {
-	case 0:
-		return c.T
-	case 1:
-		return keep[0]
+	keep, folded, ok := c.foldAnd(lits)
+	if ok {
+		return folded
 	}
 	x := c.newVar()
 	long := []Lit{x}
