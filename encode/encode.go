@@ -375,7 +375,11 @@ func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 	if e.c.unsat {
 		return -1
 	}
+	if e.c.refuted {
+		forgetFinalConflict(e.c.g)
+	}
 	r := e.solve(ctx, assumptions)
+	e.c.refuted = r == -1
 	if r == -1 && len(e.c.g.Why(nil)) == 0 {
 		e.c.unsat = true
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -260,6 +261,49 @@ func TestUnsatWithoutAssumptionsStays(t *testing.T) {
 		}
 		if w := e.Why(); len(w) != 0 {
 			t.Errorf("solve %d: Why = %v, want none (unsatisfiable without assumptions)", i, w)
+		}
+	}
+}
+
+// When gini blames an unsatisfiable answer on assumptions although the
+// clauses alone are unsatisfiable, gini v1.0.4's next solve learns from a
+// conflict at level 0 and answers "sat" with a model violating a clause
+// (and exits through log.Fatal). These clauses are the smallest such case
+// found (a test in which no execution completes); the third question must
+// be answered "none", like the first two.
+func TestUnsatBlamedOnAnAssumption(t *testing.T) {
+	e := &Encoding{c: newCNF()}
+	v := make([]Lit, 54)
+	for i := 2; i < len(v); i++ {
+		v[i] = e.c.newVar()
+	}
+	lit := func(n int) Lit {
+		if n < 0 {
+			return v[-n].Not()
+		}
+		return v[n]
+	}
+	for _, cl := range [][]int{{10, 5, -9}, {11, 5, 9}, {-12, -13}, {-11, 13}, {-14, 11}, {-14, 12},
+		{15, -11, -13}, {-16, 11}, {-16, -13}, {-17, -15}, {-21, -10}, {-21, 17}, {-33, -5}, {-33, 21},
+		{48, 14, 16}, {33, -48}} {
+		var ls []Lit
+		for _, n := range cl {
+			ls = append(ls, lit(n))
+		}
+		e.c.add(ls...)
+	}
+	for i, as := range [][]int{{14}, {-14, 16}, {-14, -16, 53, 49}, {}} {
+		var ls []Lit
+		for _, n := range as {
+			ls = append(ls, lit(n))
+		}
+		if r := e.Solve(context.Background(), ls...); r != -1 {
+			t.Fatalf("solve %d under %v: %d, want -1", i, as, r)
+		}
+		for _, w := range e.Why() {
+			if !slices.Contains(ls, w) {
+				t.Errorf("solve %d: Why names %v, not an assumption", i, w)
+			}
 		}
 	}
 }

@@ -629,9 +629,11 @@ func TestPastBoundMarked(t *testing.T) {
 // unsatisfiable without assumptions, which the solver must be asked about
 // only once (encode's TestUnsatWithoutAssumptionsStays); it was an
 // internal error (exit 4).
-// So does an assume that init's store makes false, before an assertion.
+// So does an assume that init's store makes false, before an assertion,
+// and a thread whose choices the solver's proof goes through (encode's
+// TestUnsatBlamedOnAnAssumption; also an internal error before).
 func TestNoExecutionLeft(t *testing.T) {
-	for _, name := range []string{"onefreed", "assumedaway"} {
+	for _, name := range []string{"onefreed", "assumedaway", "blamedassume"} {
 		code, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", "testdata/"+name+".c", "testdata/"+name+".tests")
 		if code != exitPass || strings.Count(out, "pass         T on") != 5 || strings.Count(errs, "passes vacuously") != 5 {
 			t.Errorf("%s: status %d, want a vacuous pass on each of the 5 models; stderr %s\n%s", name, code, errs, out)
