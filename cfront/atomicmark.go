@@ -14,8 +14,15 @@ import (
 // not move), which put the keyword back beside a type attribute that cc
 // carries through typedefs, pointers and struct fields:
 //
-//	_Atomic int x;        ->  __cfQ__ int x;        ->  __attribute__((__cf_atomic__)) _Atomic int x;
-//	_Atomic(node *) head; ->  __cfS__(node *) head; ->  _Atomic(node *) __attribute__((__cf_atomic__)) head;
+//	_Atomic int x;        ->  __cfQ__ int x;        ->  __attribute__((__cf_atomic__, __weak__)) _Atomic int x;
+//	_Atomic(node *) head; ->  __cfS__(node *) head; ->  _Atomic(node *) __attribute__((__cf_atomic__, __weak__)) head;
+//
+// __weak__ changes nothing we read, but cc copies it into a set of
+// attributes of each declarator's own. Without it, a pointer declarator
+// shares the attributes of the specifiers' type, whose custom ones cc then
+// clears in place (Declarator.fixPointerAttr): the mark was gone from every
+// later declarator (_Atomic int *pa, *pb; made *pb plain) and from an
+// object whose type __typeof__ took (_Atomic int a; __typeof__(a) *t;).
 //
 // The qualifier's attribute comes first, so that an _Atomic whose use the
 // text does not show (the body of #define A _Atomic, a -D value, which
@@ -26,8 +33,8 @@ const (
 	atomicAttr      = "__cf_atomic__"
 	atomicQualMacro = "__cfQ__"
 	atomicSpecMacro = "__cfS__"
-	atomicMacros    = "#define " + atomicQualMacro + " __attribute__((" + atomicAttr + ")) _Atomic\n" +
-		"#define " + atomicSpecMacro + "(...) _Atomic(__VA_ARGS__) __attribute__((" + atomicAttr + "))\n"
+	atomicMacros    = "#define " + atomicQualMacro + " __attribute__((" + atomicAttr + ", __weak__)) _Atomic\n" +
+		"#define " + atomicSpecMacro + "(...) _Atomic(__VA_ARGS__) __attribute__((" + atomicAttr + ", __weak__))\n"
 )
 
 // markAtomic rewrites the _Atomic keywords of a C text as described above;

@@ -207,3 +207,99 @@ func TestAtomicTypedefScopes(t *testing.T) {
 		})
 	}
 }
+
+// TestAtomicEveryDeclarator: the specifiers of a declaration apply to each
+// of its declarators (C11 6.7p6), so _Atomic int *pa, *pb; points both to
+// _Atomic int: an access through any of them is atomic (an increment one
+// read-modify-write, an atomic block; a read a seq load, with its fences),
+// and an object declared after a pointer in the same declaration, or whose
+// type __typeof__ takes, stays atomic. Nothing plain becomes atomic: the
+// pointers themselves, a plain declaration beside an atomic one, plain
+// types through typeof and typedefs. f holds the one access looked at.
+func TestAtomicEveryDeclarator(t *testing.T) {
+	tests := []struct {
+		name, src string
+		atomic    bool
+	}{
+		// atomic objects
+		{"second pointer declarator",
+			"_Atomic int a, b;\n_Atomic int *pa, *pb;\nvoid f(void) { (*pb)++; }\n", true},
+		{"first pointer declarator",
+			"_Atomic int a, b;\n_Atomic int *pa, *pb;\nvoid f(void) { (*pa)++; }\n", true},
+		{"third pointer declarator, read",
+			"_Atomic int a;\n_Atomic int *pa, *pb, *pc;\nvoid f(void) { int v = *pc; (void)v; }\n", true},
+		{"_Atomic(T) specifier",
+			"_Atomic(int) *pa, *pb;\nvoid f(void) { (*pb)++; }\n", true},
+		{"volatile _Atomic",
+			"volatile _Atomic int *pa, *pb;\nvoid f(void) { (*pb)++; }\n", true},
+		{"an object after a pointer",
+			"_Atomic int *pa, c;\nvoid f(void) { c++; }\n", true},
+		{"an object before a pointer",
+			"_Atomic int c, *pa;\nvoid f(void) { c++; }\n", true},
+		{"an object whose type typeof takes for a pointer",
+			"_Atomic int a;\n__typeof__(a) *t1;\nvoid f(void) { a++; }\n", true},
+		{"local declaration",
+			"_Atomic int a, b;\nvoid f(void) { _Atomic int *x = &a, *y = &b; (*y)++; (void)x; }\n", true},
+		{"for-init declaration",
+			"_Atomic int a, b;\nvoid f(void) { for (_Atomic int *p = &a, *q = &b; p; p = 0) (*q)++; }\n", true},
+		{"typedef with several declarators",
+			"_Atomic int b;\ntypedef _Atomic int *PA1, *PA2;\nPA2 pb;\nvoid f(void) { (*pb)++; }\n", true},
+		{"typeof of an object, second declarator",
+			"_Atomic int a, b;\n__typeof__(b) *t2, *t3;\nvoid f(void) { (*t3)++; }\n", true},
+		{"typeof of an address after a typeof pointer",
+			"_Atomic int a;\n__typeof__(a) *t1;\n__typeof__(&a) u1;\nvoid f(void) { (*u1)++; }\n", true},
+		{"arrays of pointers",
+			"_Atomic int *p[2], *q[2];\nvoid f(void) { (*q[1])++; }\n", true},
+		{"pointers to pointers",
+			"_Atomic int **p, **q;\nvoid f(void) { (**q)++; }\n", true},
+		{"parenthesised declarator",
+			"_Atomic int *p, (*q);\nvoid f(void) { (*q)++; }\n", true},
+		{"atomic_int typedef",
+			"#include <stdatomic.h>\natomic_int *pa, *pb;\nvoid f(void) { (*pb)++; }\n", true},
+		// plain objects
+		{"the second pointer itself",
+			"_Atomic int a, b;\n_Atomic int *pa, *pb;\nvoid f(void) { pb = &b; }\n", false},
+		{"the first pointer itself",
+			"_Atomic int a, b;\n_Atomic int *pa, *pb;\nvoid f(void) { pa = &a; }\n", false},
+		{"one pointer copied to another",
+			"_Atomic int a, b;\n_Atomic int *pa, *pb;\nvoid f(void) { pa = pb; }\n", false},
+		{"plain pointer declared after an atomic one",
+			"_Atomic int *pa;\nint *pb;\nvoid f(void) { (*pb)++; }\n", false},
+		{"plain pointers",
+			"int *pa, *pb;\nvoid f(void) { (*pb)++; }\n", false},
+		{"plain declaration beside an atomic one",
+			"_Atomic int *pa, *pb;\nint c, *pc;\nvoid f(void) { c++; (*pc)++; }\n", false},
+		{"typeof of a plain object",
+			"int b;\n__typeof__(b) *t2, *t3;\nvoid f(void) { (*t3)++; }\n", false},
+		{"typeof of a plain address after an atomic typeof",
+			"_Atomic int a;\nint b;\n__typeof__(a) *t1;\n__typeof__(&b) u1, u2;\nvoid f(void) { (*u2)++; }\n", false},
+		{"typeof of an atomic pointer's pointer",
+			"_Atomic int a;\n_Atomic int *pa, *pb;\n__typeof__(pb) t1, t2;\nvoid f(void) { t2 = &a; t1 = t2; }\n", false},
+		{"plain typedef with several declarators",
+			"typedef int *P1, *P2;\nP2 pb;\nvoid f(void) { (*pb)++; }\n", false},
+		{"atomic typedef's pointer objects",
+			"_Atomic int b;\ntypedef _Atomic int *PA1, *PA2;\nPA2 pb;\nvoid f(void) { pb = &b; }\n", false},
+		{"local pointers themselves",
+			"_Atomic int a, b;\nvoid f(void) { static _Atomic int *x, *y; y = &b; x = y; }\n", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := CompileSources([]Source{{Name: "a.c", Text: tc.src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := p.String()
+			i := strings.Index(text, "proc f(")
+			if i < 0 {
+				t.Fatalf("no proc f:\n%s", text)
+			}
+			body := text[i:]
+			if j := strings.Index(body, "\n}\n"); j >= 0 {
+				body = body[:j]
+			}
+			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
+				t.Errorf("atomic access %v, want %v:\n%s", got, tc.atomic, body)
+			}
+		})
+	}
+}

@@ -679,3 +679,63 @@ func TestNeededFenceExplainedByItsPairs(t *testing.T) {
 		t.Errorf("a store-store fence explained by a store-load pair:\n%s", out)
 	}
 }
+
+// The specifiers _Atomic int apply to every declarator of a declaration
+// (C11 6.7p6): through any pointer so declared, an increment is one seq
+// read-modify-write (two never both read 0) and store buffering through
+// two such pointers never reads 0 twice, on every model (SEMANTICS.md, C11
+// and GCC atomics). The second declarator, and those after the first
+// pointer, were plain. inc increments Y, the later declarator of a row;
+// plain rows must stay plain: a lost update on sc, store buffering on tso.
+func TestAtomicEveryDeclaratorVerdicts(t *testing.T) {
+	tests := []struct {
+		name, decls, init string
+		wrap              string // a function's body around %s
+		x, y              string // the lvalues of the two objects
+		atomic            bool
+	}{
+		{"pointers in one declaration", "_Atomic int x, y;\n_Atomic int *px, *py;\n", "px = &x; py = &y;", "%s", "*px", "*py", true},
+		{"_Atomic(T) pointers in one declaration", "_Atomic(int) x, y;\n_Atomic(int) *px, *py;\n", "px = &x; py = &y;", "%s", "*px", "*py", true},
+		{"local declaration", "_Atomic int x, y;\n", "", "_Atomic int *px = &x, *py = &y; %s", "*px", "*py", true},
+		{"for-init declaration", "_Atomic int x, y;\n", "", "for (_Atomic int *px = &x, *py = &y; px; px = 0) { %s }", "*px", "*py", true},
+		{"typedef with two declarators", "_Atomic int x, y;\ntypedef _Atomic int *PA1, *PA2;\nPA2 px, py;\n", "px = &x; py = &y;", "%s", "*px", "*py", true},
+		{"typeof of an object", "_Atomic int x, y;\n__typeof__(y) *px, *py;\n", "px = &x; py = &y;", "%s", "*px", "*py", true},
+		{"typeof of an address after a typeof", "_Atomic int x, y;\n__typeof__(x) *t1;\n__typeof__(&x) px, py;\n", "px = &x; py = &y;", "%s", "*px", "*py", true},
+		{"objects after pointers", "_Atomic int *p0, x, *p1, y;\n", "", "%s", "x", "y", true},
+		{"objects typeof takes", "_Atomic int x, y;\n__typeof__(x) *t1;\n__typeof__(y) *t2, *t3;\n", "", "%s", "x", "y", true},
+		{"plain pointers after an atomic one", "_Atomic int a;\nint x, y;\n_Atomic int *pa;\nint *px, *py;\n", "px = &x; py = &y;", "%s", "*px", "*py", false},
+		{"typeof of a plain object", "int x, y;\n__typeof__(x) *px, *py;\n", "px = &x; py = &y;", "%s", "*px", "*py", false},
+		{"typeof of a plain address after an atomic typeof", "_Atomic int a;\nint x, y;\n__typeof__(a) *pa;\n__typeof__(&x) px, py;\n", "px = &x; py = &y;", "%s", "*px", "*py", false},
+		{"plain typedef with two declarators", "int x, y;\ntypedef int *P1, *P2;\nP2 px, py;\n", "px = &x; py = &y;", "%s", "*px", "*py", false},
+		{"plain objects after atomic pointers", "_Atomic int *pa, *pb;\nint x, *p0, y;\n", "", "%s", "x", "y", false},
+	}
+	dir := t.TempDir()
+	testsFile := filepath.Join(dir, "t.tests")
+	os.WriteFile(testsFile, []byte("test INC = init ( inc | inc )\ntest SB = init ( w0 r0 | w1 r1 )\n"), 0o644)
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			body := func(s string) string { return strings.Replace(tc.wrap, "%s", s, 1) }
+			src := "#include \"lsl_protos.h\"\n" + tc.decls +
+				"void init(void) { " + tc.init + " }\n" +
+				"void inc(void) { " + body("lsl_observe_output(\"old\", ("+tc.y+")++);") + " }\n" +
+				"void w0(void) { " + body(tc.x+" = 1;") + " }\n" +
+				"void r0(void) { " + body("lsl_observe_output(\"r0\", "+tc.y+");") + " }\n" +
+				"void w1(void) { " + body(tc.y+" = 1;") + " }\n" +
+				"void r1(void) { " + body("lsl_observe_output(\"r1\", "+tc.x+");") + " }\n"
+			c := filepath.Join(dir, "r"+string(rune('a'+i))+".c")
+			os.WriteFile(c, []byte(src), 0o644)
+			code, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", c, testsFile)
+			if tc.atomic {
+				if code != exitPass || strings.Count(out, "pass         INC on") != 5 || strings.Count(out, "pass         SB on") != 5 {
+					t.Errorf("status %d, want INC and SB to pass on every model; stderr %s\n%s\n%s", code, errs, src, out)
+				}
+				return
+			}
+			for _, w := range []string{"fail         INC on sc", "pass         SB on sc", "fail         SB on tso"} {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q (plain accesses); stderr %s\n%s\n%s", w, errs, src, out)
+				}
+			}
+		})
+	}
+}
