@@ -88,17 +88,22 @@ type Field struct {
 
 // SameWords reports whether a block allocated with layout s may be handed
 // out again to an allocation with layout t (SEMANTICS.md: any block of the
-// same size) with every pointer into it keeping its meaning: when either
-// layout is unknown (nil: the program reaches the block through pointers
-// of any type), or when the two have the same words at the same offsets,
-// field names aside, so that a struct of n scalars and an array of n
-// scalars are alike. Blocks of one size whose words differ (a struct of a
-// struct against a flat one, chars against ints) are not: locations are
-// named by offsets, not bytes, and the model cannot say which word of one
-// layout a byte of the other falls in.
+// same size) with every pointer into it keeping its meaning: when the two
+// have the same words at the same offsets, field names aside, so that a
+// struct of n scalars and an array of n scalars are alike. Blocks of one
+// size whose words differ (a struct of a struct against a flat one, chars
+// against ints, a struct of one int against an int) are not: locations
+// are named by offsets, not bytes, and the model cannot say which word of
+// one layout a byte of the other falls in.
+//
+// A nil layout (a scalar allocated from C, or an allocation whose layout
+// the LSL text leaves out) matches only another nil one: its addresses are
+// judged by LocateUnknown and every other layout's by Locate, and a reused
+// block's addresses are judged by the layout of the allocation that made
+// it, so a scalar handed a struct's block would fault on its one word.
 func SameWords(s, t *Shape) bool {
 	if s == nil || t == nil {
-		return true
+		return s == nil && t == nil
 	}
 	return slices.EqualFunc(s.words(nil, nil), t.words(nil, nil), slices.Equal)
 }

@@ -424,7 +424,10 @@ func TestInterpMemoryPersists(t *testing.T) {
 
 // TestSameWords: a freed block may be handed out again to an allocation of
 // the same size whose layout has the same words at the same offsets
-// (names aside, struct or array alike), or whose layout is unknown.
+// (names aside, struct or array alike; README, "Memory reuse"). A nil
+// layout (a scalar from C, or one the LSL text leaves out) has its one
+// word at no offset, a struct of one field at offset 0: they differ, and
+// a nil layout is exchanged only with another.
 func TestSameWords(t *testing.T) {
 	word := &Shape{}
 	pair := &Shape{Fields: []Field{{Name: "next"}, {Name: "value"}}}
@@ -440,8 +443,12 @@ func TestSameWords(t *testing.T) {
 	}{
 		{"a struct and another of other names", pair, &Shape{Fields: []Field{{Name: "x"}, {Name: "y"}}}, true},
 		{"a struct of two words and an array of two", pair, arr2, true},
-		{"unknown and a struct", nil, pair, true},
-		{"a struct and unknown", nested, nil, true},
+		{"a scalar and a scalar", nil, nil, true},
+		{"a scalar and a struct of two words", nil, pair, false},
+		{"a nested struct and a scalar", nested, nil, false},
+		{"a scalar and a struct of one word", nil, &Shape{Fields: []Field{{Name: "v"}}}, false},
+		{"a scalar and an array of two words", nil, arr2, false},
+		{"a scalar and an array of one word", nil, &Shape{Elem: word, Len: 1}, false},
 		{"a nested struct and an array of as many words", nested, arr3, false},
 		{"an array of structs and a struct of structs", arrOfPairs, pairOfPairs, true},
 		{"two words and three", arr2, arr3, false},
