@@ -470,8 +470,10 @@ func (fn *funcTr) compound(cs *cc.CompoundStatement, isBody bool) {
 //
 // Slots are marked in source order, so each is after the last: one that
 // is not lies in a macro's expansion (its statements all have the
-// position of the macro's use), where the C text has no place for it.
-func (fn *funcTr) fenceSlot(pos lsl.Pos) { fn.braceSlot(pos, lsl.Pos{}) }
+// position of the macro's use), where the C text has no place for it. A
+// slot after uses of macros that expand to nothing is at the first of
+// them (beforeEmptyMacros).
+func (fn *funcTr) fenceSlot(pos lsl.Pos) { fn.braceSlot(fn.beforeEmptyMacros(pos), lsl.Pos{}) }
 
 // braceSlot is fenceSlot with lsl.Fence.Brace: the other end of the loop
 // body without braces that the slot starts or ends.
@@ -530,6 +532,7 @@ func (fn *funcTr) loopBody(s *cc.Statement, kwPos lsl.Pos, kw string) {
 		fn.stmt(s)
 		return
 	}
+	start = fn.beforeEmptyMacros(start)
 	fn.braceSlot(start, end)
 	fn.stmt(s)
 	fn.braceSlot(end, start)

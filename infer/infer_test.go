@@ -458,3 +458,74 @@ void recv(void)
 		})
 	}
 }
+
+// A statement that is the use of a macro expanding to nothing (BARRIER;
+// or NOP(); leave the empty statement ';') has its slot where the use
+// starts, so that the fence goes before it: at the ';' the patch wrote
+// BARRIERlsl_fence(...); ;, which does not compile. A macro whose
+// expansion cfront cannot tell there (defined twice, differently) keeps
+// the slot at the ';', and the patch puts a blank before the fence. Each
+// patched program compiles and passes on pso.
+func TestPatchAfterEmptyMacro(t *testing.T) {
+	const defs = "#define BARRIER\n#define NOP()\n#define TWICE BARRIER BARRIER\n" +
+		"#define SETFLAG flag = 1\n#define SET(v, x) v = x\n#define REDEF 1\n#undef REDEF\n#define REDEF\n"
+	for _, tc := range []struct {
+		name, body string
+		want       string // where the fence goes
+		line       string // the line the patch writes for it
+	}{
+		{"object-like", "\tdata = 42;\n\tBARRIER;\n\tflag = 1;\n", "m.c:14:2",
+			"\tlsl_fence(\"store-store\");\n"},
+		{"function-like", "\tdata = 42;\n\tNOP();\n\tflag = 1;\n", "m.c:14:2",
+			"\tlsl_fence(\"store-store\");\n"},
+		{"after a statement", "\tdata = 42; BARRIER; flag = 1;\n", "m.c:13:13",
+			"\tdata = 42; lsl_fence(\"store-store\"); BARRIER; flag = 1;\n"},
+		{"function-like, a comment before its ';'", "\tdata = 42; NOP( ) /* none */ ; flag = 1;\n", "m.c:13:13",
+			"\tdata = 42; lsl_fence(\"store-store\"); NOP( ) /* none */ ; flag = 1;\n"},
+		{"expanding to empty macros", "\tdata = 42;TWICE;flag = 1;\n", "m.c:13:12",
+			"\tdata = 42;lsl_fence(\"store-store\"); TWICE;flag = 1;\n"},
+		{"an expression statement", "\tdata = 42;\n\tSETFLAG;\n", "m.c:14:2",
+			"\tlsl_fence(\"store-store\");\n"},
+		{"with arguments", "\tSET(data, 42); SET(flag, 1);\n", "m.c:13:17",
+			"\tSET(data, 42); lsl_fence(\"store-store\"); SET(flag, 1);\n"},
+		{"defined twice", "\tdata = 42; REDEF; flag = 1;\n", "m.c:13:18",
+			"\tdata = 42; REDEF lsl_fence(\"store-store\"); ; flag = 1;\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			// the include and defs are lines 1-9, send's body starts on
+			// line 13
+			src := "#include \"lsl_protos.h\"\n" + defs + "int data, flag;\nvoid init(void) { data = 0; flag = 0; }\nvoid send(void) {\n" +
+				tc.body + "}\nvoid recv(void) {\n\tint f = flag;\n\tint d = data;\n" +
+				"\tlsl_observe_output(\"f\", f);\n\tif (f) lsl_observe_output(\"d\", d);\n}\n"
+			os.WriteFile(filepath.Join(dir, "m.c"), []byte(src), 0o644)
+			ts, err := tests.Parse("m.tests", []byte("test T = init ( send | recv )\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(dir)
+			slotted, err := cfront.Compile([]string{"m.c"}, cfront.Options{FenceSlots: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := memmodel.MustByName("pso")
+			fences := inferWant(t, slotted, []string{"m.c"}, ts, m, "store-store fence at "+tc.want)
+			diff, err := Patch(fences, os.ReadFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(diff), "\n+"+tc.line) {
+				t.Errorf("patch:\n%s\nwant the line\n%s", diff, tc.line)
+			}
+			applyPatch(t, diff)
+			patched, err := cfront.Compile([]string{"m.c"}, cfront.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := mining.CheckTest(context.Background(), patched, nil, ts[0], m, mining.PipelineOptions{})
+			if err != nil || res.Verdict != mining.Pass {
+				t.Fatalf("patched, on pso: %v %v", res.Verdict, err)
+			}
+		})
+	}
+}

@@ -14,7 +14,8 @@ import (
 // Patch returns a unified diff that inserts the fences into the C files
 // they belong to (read with read), as lsl_fence calls: on a line of their
 // own before the statement (or closing brace) at the slot, indented like
-// the code around it, or in the line when something precedes it there. A
+// the code around it, or in the line when something precedes it there
+// (after a blank, should that be a name: the use of a macro). A
 // file that does not include lsl_protos.h gets the include. Paths are the
 // files' names relative to the working directory (PatchPath), prefixed a/
 // and b/, so that patch -p1 applies the diff from there.
@@ -158,12 +159,22 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 			if after[s] {
 				text = text[:s.col-1] + " " + strings.Join(calls[s], " ") + text[s.col-1:]
 			} else {
-				text = text[:s.col-1] + strings.Join(calls[s], " ") + " " + text[s.col-1:]
+				sep := ""
+				if s.col > 1 && isIdentByte(text[s.col-2]) {
+					// the slot follows a name (of a macro cfront
+					// could not see through): not joined to it
+					sep = " "
+				}
+				text = text[:s.col-1] + sep + strings.Join(calls[s], " ") + " " + text[s.col-1:]
 			}
 		}
 		edits = append(edits, edit{at: ln - 1, del: 1, ins: []string{text}})
 	}
 	return edits, nil
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 func leadingSpace(s string) string {

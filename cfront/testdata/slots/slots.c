@@ -73,3 +73,14 @@ void m(int n)
         BUMP(x)
     for (int i = 0; i < n; i++) y = i;x = 3;
 }
+
+// The use of a macro that expands to nothing starts the statement it
+// leaves (';'), or precedes the closing brace: the slot is at the use.
+#define BARRIER
+#define NOP()
+void e(int n)
+{
+    x = 1; BARRIER; y = 1;
+    NOP( ) ;
+    while (n--) BARRIER;
+    x = 2; BARRIER }

@@ -227,3 +227,32 @@ proc m(n) -> () @68:6 {
   store t16, t15 @74:41
   fence full slot 44 @75:1
 }
+
+proc e(n) -> () @81:6 {
+  fence full slot 45 @83:5
+  t1 = 1 @83:9
+  t2 = [1] @83:7
+  store t2, t1 @83:7
+  fence full slot 46 @83:12
+  fence full slot 47 @83:21
+  t3 = 1 @83:25
+  t4 = [2] @83:23
+  store t4, t3 @83:23
+  fence full slot 48 @84:5
+  fence full slot 49 @85:5
+  while1: @85:5 {
+    t5 = mov n @85:13
+    t6 = 1 @85:13
+    n = sub.i32 t5, t6 @85:13
+    t7 = lnot t5 @85:12
+    break while1 if t7 @85:5
+    fence full slot 50 brace 85:25 @85:17
+    fence full slot 51 brace 85:17 @85:25
+    continue while1 @85:5
+  }
+  fence full slot 52 @86:5
+  t8 = 2 @86:9
+  t9 = [1] @86:7
+  store t9, t8 @86:7
+  fence full slot 53 @86:12
+}
