@@ -27,9 +27,13 @@ const (
 	Inconclusive Verdict = "inconclusive"
 )
 
-// Added is a fence of the placement, with a reason for it: a test and an
-// execution that fails without it, in which Before (earlier in program
-// order) and After (earlier in memory order) are reordered across it.
+// Added is a fence of the placement, with a reason for it: a test that
+// does not pass without it, and Result, a check of the test that fails
+// (or is inconclusive) because of an execution (its counterexample, or
+// the one past a loop's bound) that the fence forbids: Before (earlier in
+// program order) and After (earlier in memory order) are reordered
+// across it. Without the fence the test fails if Result failed, and is
+// inconclusive if it was.
 type Added struct {
 	Candidate
 	Test          string
@@ -218,6 +222,9 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 		if len(found) == 0 {
 			res.Verdict = Found
 			res.Added = explain(cands, chosen, cores)
+			if err := recheck(ctx, res, chosen, index, checks); err != nil {
+				return nil, err
+			}
 			return res, nil
 		}
 		cores = append(cores, found...)
@@ -231,6 +238,38 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 		res.Cost = total
 		chosen = slices.Sorted(slices.Values(next))
 	}
+}
+
+// recheck checks the test of each fence of the placement whose reason is
+// an inconclusive check without the fence: the execution past a bound
+// comes back without it, so the test does not pass, but another may fail
+// (Added.Result then says so, as fences says of the placed fence).
+func recheck(ctx context.Context, res *Result, chosen []int, index map[slotKind]int, checks []testCheck) error {
+	for ai := range res.Added {
+		a := &res.Added[ai]
+		if a.Result == nil || a.Result.Verdict != mining.Inconclusive {
+			continue
+		}
+		tc := checks[slices.IndexFunc(checks, func(tc testCheck) bool { return tc.name == a.Test })]
+		i := index[slotKind{a.Slot, a.Kind}]
+		without := slices.DeleteFunc(slices.Clone(chosen), func(j int) bool { return j == i })
+		t0 := time.Now()
+		r, err := tc.check(ctx, fencesOn(without, index))
+		res.CheckTime += time.Since(t0)
+		res.Checks++
+		if err != nil {
+			return err
+		}
+		if r.Verdict != mining.Fail || r.SerialBug || r.Counterexample == nil {
+			continue
+		}
+		a.Result, a.Before, a.After = r, nil, nil
+		c := contradicted(r.Counterexample, index)
+		if k := slices.Index(c.hits, i); k >= 0 {
+			a.Before, a.After = c.pairs[k][0], c.pairs[k][1]
+		}
+	}
+	return nil
 }
 
 // fencesOn says which fences are in force under a placement (sorted
@@ -358,26 +397,33 @@ func subset(a, b []int) bool {
 // explain gives each chosen candidate its reason: a core that no other
 // chosen candidate hits. An optimal placement has one for each, or
 // dropping the candidate would leave a cheaper sufficient placement.
+// Such a core's execution is one again without the candidate, so the
+// test fails without it if the core's check failed: a failed one is
+// preferred, then an inconclusive one (without the candidate the test
+// does not pass; recheck says whether it fails).
 func explain(cands []Candidate, chosen []int, cores []core) []Added {
 	var out []Added
 	for _, i := range chosen {
 		a := Added{Candidate: cands[i]}
+		best := 0 // 3: alone, failed; 2: alone; 1: not alone
 		for _, c := range cores {
 			k := slices.Index(c.hits, i)
 			if k < 0 {
 				continue
 			}
-			alone := true
-			for _, h := range c.hits {
-				if h != i && slices.Contains(chosen, h) {
-					alone = false
+			rank := 1
+			if !slices.ContainsFunc(c.hits, func(h int) bool { return h != i && slices.Contains(chosen, h) }) {
+				rank = 2
+				if c.result.Verdict == mining.Fail {
+					rank = 3
 				}
 			}
-			if alone || a.Result == nil {
+			if rank > best {
+				best = rank
 				a.Test, a.Result = c.test, c.result
 				a.Before, a.After = c.pairs[k][0], c.pairs[k][1]
 			}
-			if alone {
+			if best == 3 {
 				break
 			}
 		}

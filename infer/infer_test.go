@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"checkfence/cfront"
+	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -527,5 +528,33 @@ func TestPatchAfterEmptyMacro(t *testing.T) {
 				t.Fatalf("patched, on pso: %v %v", res.Verdict, err)
 			}
 		})
+	}
+}
+
+// explain gives a fence the reason a failed check has when it is the only
+// fence of the placement that forbids its execution, rather than an
+// inconclusive one (then the test only fails or is inconclusive without
+// it), and a core that another placed fence hits only when none is left.
+func TestExplainPrefersAFailure(t *testing.T) {
+	cands := []Candidate{{Slot: 1, Kind: lsl.LoadLoad, Pos: lsl.Pos{Line: 1}}, {Slot: 2, Kind: lsl.LoadLoad, Pos: lsl.Pos{Line: 2}}}
+	fail, inconclusive := &mining.TestResult{Verdict: mining.Fail}, &mining.TestResult{Verdict: mining.Inconclusive}
+	pair := [][2]*encode.Access{{{}, {}}}
+	pairs := [][2]*encode.Access{{{}, {}}, {{}, {}}}
+	for _, tc := range []struct {
+		name  string
+		cores []core
+		want  []string // per chosen candidate 0, 1: the test of its reason
+	}{
+		{"failure after", []core{{"I", inconclusive, []int{0}, pair}, {"F", fail, []int{0}, pair}, {"G", fail, []int{1}, pair}}, []string{"F", "G"}},
+		{"inconclusive alone", []core{{"F", fail, []int{0, 1}, pairs}, {"I", inconclusive, []int{0}, pair}, {"G", fail, []int{1}, pair}}, []string{"I", "G"}},
+		{"first alone failure", []core{{"F", fail, []int{0}, pair}, {"F2", fail, []int{0}, pair}, {"G", inconclusive, []int{1}, pair}}, []string{"F", "G"}},
+	} {
+		var got []string
+		for _, a := range explain(cands, []int{0, 1}, tc.cores) {
+			got = append(got, a.Test)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: reasons from %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

@@ -117,7 +117,7 @@ ol.mo li { white-space: pre; font-family: monospace; font-size: 90%; }
 {{else}}<p>None among the reorderings: the failure happens with every access in program order.</p>{{end}}{{end}}{{with .Placement}}<h2 id="placement">Fences</h2>
 <p>An optimal placement for this test (cost {{.Cost}}) adds these fences; with them no execution fails:</p>
 <ul>{{range .Fences}}<li{{if .Needed}} class="cause"{{end}}>a {{.Kind}} fence at <code>{{.Pos}}</code>: {{if .Needed}}this execution needs it
-<ul>{{range .Restores}}<li><a href="#pair{{.}}">{{pairText $.T .}}</a></li>{{else}}<li>for accesses that no other thread sees</li>{{end}}</ul>{{else}}another failing execution needs it{{end}}</li>{{end}}</ul>{{end}}
+<ul>{{range .Restores}}<li><a href="#pair{{.}}">{{pairText $.T .}}</a></li>{{else}}<li>for accesses that no other thread sees</li>{{end}}</ul>{{else if eq .VerdictWithout "inconclusive"}}without it the test is inconclusive: an execution that runs a loop past its bound needs it{{else}}another failing execution needs it{{end}}</li>{{end}}</ul>{{end}}
 {{end}}
 <h2 id="threads">Threads</h2>
 <table class="threads"><tbody><tr>

@@ -225,6 +225,10 @@ type PlacementFence struct {
 	Needed bool `json:"needed"`
 	// Restores lists the indexes in Reordered of the pairs it restores.
 	Restores []int `json:"restores"`
+	// VerdictWithout is the test's verdict without the fence: "fail", or
+	// "inconclusive" when the execution that needs it runs a loop past
+	// its bound (as fences --infer says).
+	VerdictWithout string `json:"verdict_without,omitempty"`
 }
 
 // PlacedFence is what SetPlacement needs of a fence of a placement.
@@ -232,6 +236,8 @@ type PlacedFence struct {
 	Kind   lsl.FenceKind
 	Pos    lsl.Pos
 	Needed bool
+	// VerdictWithout: PlacementFence.VerdictWithout.
+	VerdictWithout string
 	// Restores reports whether the fence, where the execution reaches
 	// it, orders first (earlier in program order) before second.
 	Restores func(first, second *encode.Access) bool
@@ -253,7 +259,7 @@ func (t *Trace) SetPlacement(cost int, fs []PlacedFence) {
 	t.markCause(restored)
 	t.Placement = &Placement{Cost: cost, Fences: []PlacementFence{}}
 	for _, f := range fs {
-		pf := PlacementFence{Kind: f.Kind.String(), Pos: posString(f.Pos), Needed: f.Needed, Restores: []int{}}
+		pf := PlacementFence{Kind: f.Kind.String(), Pos: posString(f.Pos), Needed: f.Needed, Restores: []int{}, VerdictWithout: f.VerdictWithout}
 		for i, r := range t.Reordered {
 			if restores(f, r) {
 				pf.Restores = append(pf.Restores, i)
@@ -681,6 +687,9 @@ func (t *Trace) writePlacement(w io.Writer, pair func(Reorder)) {
 			}
 			fmt.Fprintf(w, "  %s fence at %s: ", f.Kind, f.Pos)
 			switch {
+			case !f.Needed && f.VerdictWithout == "inconclusive":
+				fmt.Fprintf(w, "without it the test is inconclusive: an execution that runs a loop past its bound needs it (this one reorders nothing across it)\n")
+				continue
 			case !f.Needed:
 				fmt.Fprintf(w, "another failing execution needs it (this one reorders nothing across it)\n")
 				continue

@@ -105,8 +105,11 @@ func TestMessagePassingTrace(t *testing.T) {
 			Restores: func(a, b *encode.Access) bool { return slices.Contains(pairs, explain.Pair{First: a, Second: b}) }})
 	}
 	fs = append(fs, PlacedFence{Kind: lsl.Full, Pos: lsl.Pos{File: "MP.litmus", Line: 13, Col: 1},
-		Restores: func(a, b *encode.Access) bool { return false }})
-	placed.SetPlacement(4, fs)
+		Restores: func(a, b *encode.Access) bool { return false }, VerdictWithout: "fail"})
+	// one that an execution past a loop's bound needs
+	fs = append(fs, PlacedFence{Kind: lsl.LoadLoad, Pos: lsl.Pos{File: "MP.litmus", Line: 14, Col: 1},
+		Restores: func(a, b *encode.Access) bool { return false }, VerdictWithout: "inconclusive"})
+	placed.SetPlacement(5, fs)
 	needed := 0
 	for i, f := range placed.Placement.Fences {
 		if f.Needed {

@@ -392,7 +392,7 @@ func (e noSlotsError) Error() string {
 func placedFences(ps []infer.Placed) []trace.PlacedFence {
 	var out []trace.PlacedFence
 	for _, p := range ps {
-		out = append(out, trace.PlacedFence{Kind: p.Kind, Pos: p.Pos, Needed: p.Needed, Restores: p.Restores})
+		out = append(out, trace.PlacedFence{Kind: p.Kind, Pos: p.Pos, Needed: p.Needed, Restores: p.Restores, VerdictWithout: string(p.Result.Verdict)})
 	}
 	return out
 }

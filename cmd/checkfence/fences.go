@@ -217,7 +217,7 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 			if jsonOut {
 				return exitPass, summary("pass", needed, map[string]any{"not_needed": len(spare), "removable_together": false, "test": t.Name})
 			}
-			fmt.Fprintf(out, "together    the %d fences not needed one at a time cannot all go: without them, %s is %s on %s\n", len(spare), t.Name, res.Verdict, m.Name)
+			fmt.Fprintf(out, "together    the %d fences not needed one at a time cannot all go: without them, %s\n", len(spare), verdictOn(t.Name, res.Verdict, m.Name))
 			return exitPass, nil
 		}
 	}
@@ -255,7 +255,7 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 		fmt.Fprintf(out, "not needed   %s fence at %s: every test passes on %s without it\n", v.Kind, v.Pos, m.Name)
 		return nil
 	}
-	fmt.Fprintf(out, "needed       %s fence at %s: without it, %s is %s on %s\n", v.Kind, v.Pos, v.Result.Test.Name, v.Result.Verdict, m.Name)
+	fmt.Fprintf(out, "needed       %s fence at %s: without it, %s\n", v.Kind, v.Pos, verdictOn(v.Result.Test.Name, v.Result.Verdict, m.Name))
 	if tr != nil {
 		// The pairs the fence's kind orders, those of the cause first: the
 		// cause is a minimal set of fences, which need not be this one,

@@ -121,9 +121,12 @@ func writeInferText(out io.Writer, r *infer.Result) {
 		return
 	}
 	for _, a := range r.Added {
-		fmt.Fprintf(out, "added        %s fence at %s:%d: without it, %s fails on %s\n", a.Kind, a.Pos.File, a.Pos.Line, a.Test, r.Model.Name)
+		fmt.Fprintf(out, "added        %s fence at %s:%d: without it, %s\n", a.Kind, a.Pos.File, a.Pos.Line, verdictOn(a.Test, a.Result.Verdict, r.Model.Name))
 		if why := reason(a); why != "" {
 			fmt.Fprintf(out, "  %s\n", why)
+		}
+		if a.Result.Verdict == mining.Inconclusive && a.Result.Loop != nil {
+			fmt.Fprintf(out, "  loop %s can run more than %d iterations\n", a.Result.Loop.Pos, a.Result.Loop.Bound)
 		}
 	}
 	if len(r.Added) == 0 {
@@ -131,6 +134,15 @@ func writeInferText(out io.Writer, r *infer.Result) {
 		return
 	}
 	fmt.Fprintf(out, "placement on %s: %s added, cost %d, optimal (%s)\n", r.Model.Name, plural(len(r.Added), "fence"), r.Cost, figures)
+}
+
+// verdictOn says what a test's verdict on a model is, without a fence:
+// "T0 fails on pso", "T0 is inconclusive on relaxed".
+func verdictOn(test string, v mining.Verdict, model string) string {
+	if v == mining.Fail {
+		return fmt.Sprintf("%s fails on %s", test, model)
+	}
+	return fmt.Sprintf("%s is %s on %s", test, v, model)
 }
 
 func plural(n int, what string) string {
@@ -144,7 +156,7 @@ func writeInferJSON(out io.Writer, r *infer.Result) error {
 	enc := json.NewEncoder(out)
 	for _, a := range r.Added {
 		rec := map[string]any{"file": a.Pos.File, "line": a.Pos.Line, "col": a.Pos.Col, "kind": a.Kind.String(),
-			"verdict": "added", "test": a.Test, "model": r.Model.Name, "cost": a.Cost()}
+			"verdict": "added", "test": a.Test, "model": r.Model.Name, "cost": a.Cost(), "verdict_without": string(a.Result.Verdict)}
 		if why := reason(a); why != "" {
 			rec["reordering"] = why
 		}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -259,5 +261,73 @@ func TestFencesPatchPaths(t *testing.T) {
 		if code != exitUsage || out != "" || !strings.Contains(errs, f+": --patch: the file is outside the working directory") {
 			t.Errorf("%s: status %d, stdout %q, stderr %q", f, code, out, errs)
 		}
+	}
+}
+
+// A fence without which a test is inconclusive, not failing (stale.c: a
+// loop that relaxed can keep running by reordering its loads, while every
+// execution that ends is allowed), is said to be needed for that, as
+// fences says it of the fence once placed; in text (testdata/stale-infer.txt)
+// and JSON (stale-infer.json, "verdict_without" as fences writes it), and
+// in check --infer's placement, where a failing test needs other fences.
+func TestInferVerdictWithout(t *testing.T) {
+	figures := regexp.MustCompile(`\(\d+ rounds?, \d+ checks?; [^)]*\)`)
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "relaxed", "testdata/stale.c", "testdata/stale.tests")
+	want, _ := os.ReadFile("testdata/stale-infer.txt")
+	if got := figures.ReplaceAllString(out, "(figures)"); code != exitPass || got != string(want) {
+		t.Errorf("status %d, stderr %s; output differs from testdata/stale-infer.txt:\n%s", code, errs, got)
+	}
+	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", "--model", "relaxed", "testdata/stale.c", "testdata/stale.tests")
+	var got strings.Builder
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		for _, k := range []string{"check_s", "choose_s", "checks", "rounds", "candidates"} {
+			delete(rec, k)
+		}
+		b, _ := json.Marshal(rec)
+		got.Write(append(b, '\n'))
+	}
+	want, _ = os.ReadFile("testdata/stale-infer.json")
+	if code != exitPass || got.String() != string(want) {
+		t.Errorf("--json: status %d; differs from testdata/stale-infer.json:\n%s", code, got.String())
+	}
+
+	// the placed fence, checked by fences: the same verdict
+	dir := t.TempDir()
+	src, _ := os.ReadFile("testdata/stale.c")
+	fenced := strings.Replace(string(src), "do { r1 = x;", "do { lsl_fence(\"load-load\"); r1 = x;", 1)
+	os.WriteFile(filepath.Join(dir, "stale.c"), []byte(fenced), 0o644)
+	code, out, _ = runCmd(t, "fences", "--no-cache", "--model", "relaxed", filepath.Join(dir, "stale.c"), "testdata/stale.tests")
+	if code != exitPass || !strings.Contains(out, ": without it, T0 is inconclusive on relaxed\n") {
+		t.Errorf("fences on the placement: status %d:\n%s", code, out)
+	}
+
+	code, out, _ = runCmd(t, "check", "--infer", "--no-cache", "--model", "relaxed", "testdata/stalemp.c", "testdata/stalemp.tests")
+	line := "  load-load fence at testdata/stalemp.c:19:7: without it the test is inconclusive: an execution that runs a loop past its bound needs it (this one reorders nothing across it)\n"
+	if code != exitFail || !strings.Contains(out, line) {
+		t.Errorf("check --infer: status %d, want the line\n%s\n%s", code, line, out)
+	}
+	code, out, _ = runCmd(t, "check", "--infer", "--json", "--no-cache", "--model", "relaxed", "testdata/stalemp.c", "testdata/stalemp.tests")
+	var rec struct {
+		Counterexample struct {
+			Placement struct {
+				Fences []struct {
+					Pos            string `json:"pos"`
+					VerdictWithout string `json:"verdict_without"`
+				} `json:"fences"`
+			} `json:"placement"`
+		} `json:"counterexample"`
+	}
+	json.Unmarshal([]byte(out), &rec)
+	without := map[string]string{}
+	for _, f := range rec.Counterexample.Placement.Fences {
+		without[f.Pos] = f.VerdictWithout
+	}
+	wantWithout := map[string]string{"testdata/stalemp.c:8:2": "fail", "testdata/stalemp.c:13:2": "fail", "testdata/stalemp.c:19:7": "inconclusive"}
+	if code != exitFail || !maps.Equal(without, wantWithout) {
+		t.Errorf("check --infer --json: status %d, verdicts without each fence %v, want %v", code, without, wantWithout)
 	}
 }

@@ -697,7 +697,7 @@ func TestNeededFenceExplainedByItsPairs(t *testing.T) {
 	if code != exitPass {
 		t.Fatalf("status %d; stderr %s", code, errs)
 	}
-	want := "needed       store-store fence at testdata/casflag.c:7:5: without it, T0 is fail on relaxed\n  thread 0: store data (testdata/casflag.c:6:10) executes after store flag (testdata/casflag.c:10:9)\n"
+	want := "needed       store-store fence at testdata/casflag.c:7:5: without it, T0 fails on relaxed\n  thread 0: store data (testdata/casflag.c:6:10) executes after store flag (testdata/casflag.c:10:9)\n"
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks\n%s\ngot\n%s", want, out)
 	}
