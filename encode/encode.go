@@ -31,7 +31,8 @@ type Options struct {
 	// completion (see doc.go). Kept for comparison in benchmarks.
 	FullOrder bool
 	// MaxCombinations bounds the table of one primitive operation (the
-	// product of its operands' value-set sizes).
+	// product of its operands' value-set sizes); a larger one stops the
+	// encoding with an *lsl.LimitError.
 	MaxCombinations int
 	// NoRangeAnalysis builds the formula without the benefit of the range
 	// analysis (paper Section 3.4, Fig. 11c), to measure what it gains: every

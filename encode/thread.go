@@ -418,7 +418,7 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 		return te.primEq(s, args[0], args[1], g), nil
 	}
 	if n > e.opt.MaxCombinations {
-		return nil, lsl.Errorf(s.Pos, "%s: operands have %d combinations of values, too many to encode", lsl.FormatStmt(s), n)
+		return nil, lsl.Limitf(s.Pos, "%s: operands have %d combinations of values, more than the %d the encoder tabulates; reduce the values the test can produce", lsl.FormatStmt(s), n, e.opt.MaxCombinations)
 	}
 	allowed := map[lsl.Value]bool{}
 	for _, v := range e.Range.Reg(te.thread, s.Dst) {

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -155,6 +156,17 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 				r, err := tc.check(ctx, fencesOn(with, index))
 				res.CheckTime += time.Since(t0)
 				res.Checks++
+				var le *lsl.LimitError
+				if errors.As(err, &le) {
+					// more values than checkfence handles, with any
+					// placement (fences carry no values): undecided, and
+					// the other tests go on
+					if first == nil {
+						first = &Result{Model: m, Candidates: len(cands), Verdict: Inconclusive, Why: fmt.Sprintf("%s: %v", tc.name, le)}
+					}
+					undecided[ti] = true
+					break
+				}
 				if err != nil {
 					return nil, err
 				}

@@ -43,3 +43,17 @@ func (e *Error) Error() string {
 func Errorf(pos Pos, format string, args ...any) *Error {
 	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
+
+// LimitError is a test too large for a limit of checkfence (the values
+// the range analysis tracks, the table the encoder builds for an
+// operation), not an invalid one: the commands report the test as
+// inconclusive and go on. It unwraps to its positioned *Error.
+type LimitError struct{ Err *Error }
+
+func (e *LimitError) Error() string { return e.Err.Error() }
+func (e *LimitError) Unwrap() error { return e.Err }
+
+// Limitf returns a *LimitError at pos.
+func Limitf(pos Pos, format string, args ...any) *LimitError {
+	return &LimitError{Errorf(pos, format, args...)}
+}

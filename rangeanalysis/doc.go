@@ -35,7 +35,8 @@
 // that crosses it (an operation whose operand sets multiply, a load, a
 // store) stops the analysis with an error at its source position, naming
 // the test, thread and operation, before a pass builds sets many times
-// larger.
+// larger. The error is an *lsl.LimitError: the test is too large for the
+// analysis, not wrong, and the commands call it inconclusive.
 //
 // The sets are also the semantics: SEMANTICS.md ("Values") defines the
 // values an execution may carry as exactly these sets, which is how

@@ -118,3 +118,28 @@ func TestSetLimitNamesLocation(t *testing.T) {
 		t.Errorf("the analysis allocated %d MiB before failing", alloc>>20)
 	}
 }
+
+// Every set past MaxSetSize, from an operation, a location or a choice,
+// is an *lsl.LimitError (a test too large for the analysis, which the
+// commands call inconclusive), still positioned as an *lsl.Error.
+func TestSetLimitIsLimitError(t *testing.T) {
+	for _, tc := range []struct{ name, body string }{
+		{"op", "int a = lsl_choose(0, 1000); x = a * a;"},
+		{"location", "x = lsl_choose(0, 3000); x = lsl_choose(4000, 7000);"},
+		{"choice", "x = lsl_choose(0, 4096);"},
+	} {
+		src := "int x;\nvoid g(void) { " + tc.body + " }\n"
+		test, cf := unrollC(t, tc.name+".c", src, "test T = ( g )\n")
+		_, err := Analyze(test)
+		var le *lsl.LimitError
+		var pe *lsl.Error
+		if !errors.As(err, &le) || !errors.As(err, &pe) || pe.Pos.File != cf || pe.Pos.Line != 2 {
+			t.Errorf("%s: error %v (%T), want an *lsl.LimitError at %s:2", tc.name, err, err, cf)
+		}
+	}
+	// 4096 values are tracked (x starts at 0)
+	test, _ := unrollC(t, "fits.c", "int x;\nvoid g(void) { x = lsl_choose(0, 4095); }\n", "test T = ( g )\n")
+	if _, err := Analyze(test); err != nil {
+		t.Errorf("4096 values: %v", err)
+	}
+}

@@ -14,7 +14,8 @@ import (
 const InitThread = -1
 
 // MaxSetSize bounds every value set; larger sets make the analysis fail
-// (the encoding would be too large to be useful anyway). The bound is
+// with an *lsl.LimitError (the encoding would be too large to be useful
+// anyway; the test is inconclusive, not invalid). The bound is
 // checked as each set grows, so the analysis stops at the statement that
 // crosses it, not after a pass has built sets many times larger.
 const MaxSetSize = 1 << 12
@@ -290,8 +291,13 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 				}
 			}
 		case *lsl.Choose:
-			if s.Span() >= MaxSetSize || s.Hi < s.Lo {
-				err = lsl.Errorf(s.Pos, "choose %d %d: range too large to analyse", s.Lo, s.Hi)
+			if s.Hi < s.Lo {
+				err = lsl.Errorf(s.Pos, "choose %d %d: empty range", s.Lo, s.Hi)
+				return false
+			}
+			if s.Span() >= MaxSetSize {
+				err = lsl.Limitf(s.Pos, "test %s: choose %d %d: range too large to analyse, more than the %d values the range analysis tracks; reduce the range",
+					r.test.Name, s.Lo, s.Hi, MaxSetSize)
 				return false
 			}
 			dst := reg(s.Dst)
@@ -360,7 +366,7 @@ func (r *Result) setTooLarge(th int, inv *lsl.Invocation, s, orig lsl.Stmt, loc 
 	default:
 		what = "the value of " + lsl.FormatStmt(s)
 	}
-	return lsl.Errorf(s.Position(), "test %s, %s: %s may take more than %d values, more than the range analysis tracks; reduce the values the test can produce (the ranges of lsl_choose, the number of operations)",
+	return lsl.Limitf(s.Position(), "test %s, %s: %s may take more than %d values, more than the range analysis tracks; reduce the values the test can produce (the ranges of lsl_choose, the number of operations)",
 		r.test.Name, where, what, MaxSetSize)
 }
 

@@ -126,17 +126,28 @@ func benchCommand(status *int) *cli.Command {
 						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s %s %s on %s", s.Name, e.File, e.Test, m.Name)
 					}
 					var results []*mining.TestResult
+					var limits []string // why each run reached a value limit, or ""
 					for _, noRA := range modes {
 						var opt mining.PipelineOptions
 						reductionOptions(c, &opt)
 						opt.Encode.NoRangeAnalysis = noRA
-						res, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
+						res, why, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
 						if err != nil {
 							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
 						}
-						results = append(results, res)
+						if why != "" && !slices.ContainsFunc(limits, func(l string) bool { return l != "" }) {
+							without := ""
+							if noRA {
+								without = " without the range analysis"
+							}
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: %s %s %s on %s%s is inconclusive: %s\n", s.Name, e.File, e.Test, m.Name, without, why)
+						}
+						results, limits = append(results, res), append(limits, why)
 					}
 					r := results[0]
+					// a run stopped by a value limit has no time or result to
+					// compare (as one out of time)
+					limited := slices.ContainsFunc(limits, func(l string) bool { return l != "" })
 					st := r.Stats
 					verdict := string(r.Verdict)
 					if r.Verdict != e.Verdict {
@@ -145,7 +156,7 @@ func benchCommand(status *int) *cli.Command {
 					}
 					// With and without the analysis the verdict and the
 					// observation set must be the same.
-					if len(results) == 2 && !sameResult(results[0], results[1]) {
+					if len(results) == 2 && !limited && !sameResult(results[0], results[1]) {
 						verdict += ",RA-changes-result"
 						mismatch = true
 					}
@@ -153,7 +164,7 @@ func benchCommand(status *int) *cli.Command {
 					for _, b := range st.Bounds {
 						maxBound = max(maxBound, b)
 					}
-					if st.Total > 0 {
+					if st.Total > 0 && !limited {
 						miningShare = append(miningShare, st.MiningTime.Seconds()/st.Total.Seconds())
 					}
 					row := fmt.Sprintf("%s\t%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.2f\t%.2f\t%.2f\t%d\t%.2f",
@@ -163,19 +174,27 @@ func benchCommand(status *int) *cli.Command {
 					for k, v := range checkRecord(r, nil) {
 						rec[k] = v
 					}
+					if limits[0] != "" {
+						rec["reason"], rec["detail"] = "value limit", limits[0]
+					}
 					if len(results) == 2 {
 						w := results[1].Stats
 						gain := 1 - st.Total.Seconds()/math.Max(w.Total.Seconds(), 1e-9)
-						gains = append(gains, gain)
-						row += fmt.Sprintf("\t%d\t%d\t%.2f\t%.0f%%", w.Vars, w.Clauses, w.Total.Seconds(), 100*gain)
+						row += fmt.Sprintf("\t%d\t%d\t%.2f", w.Vars, w.Clauses, w.Total.Seconds())
+						if !limited {
+							gains = append(gains, gain)
+							row += fmt.Sprintf("\t%.0f%%", 100*gain)
+						} else {
+							row += "\t-" // no check's time to compare
+						}
 						rec["without_range_analysis"] = checkRecord(results[1], nil)["stats"]
 						rec["without_range_analysis_verdict"] = string(results[1].Verdict)
-						if results[1].Verdict != r.Verdict {
+						if results[1].Verdict != r.Verdict && !limited {
 							mismatch = true
 						}
 					}
 					if len(paper) > 0 {
-						if p, ok := paper[s.Name][e.Test]; ok && r.Verdict == "timeout" {
+						if p, ok := paper[s.Name][e.Test]; ok && (r.Verdict == "timeout" || limits[0] != "") {
 							row += fmt.Sprintf("\t%s\t-", p) // no speedup to claim
 						} else if ok {
 							ps, _ := strconv.ParseFloat(strings.TrimPrefix(p, "<"), 64)
@@ -234,7 +253,9 @@ func withLimit(ctx context.Context, limit time.Duration) (context.Context, conte
 }
 
 // benchOne checks one test without a cache, so that mining is measured.
-func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
+// A test with more values than checkfence handles is inconclusive, and
+// why says so.
+func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (res *mining.TestResult, why string, err error) {
 	ctx, cancel := withLimit(ctx, timeout)
 	defer cancel()
 	var t0 = s.Tests[0]
@@ -244,14 +265,19 @@ func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test 
 		}
 	}
 	start := time.Now()
-	res, err := mining.CheckTest(ctx, prog, nil, t0, m, opt)
+	res, err = mining.CheckTest(ctx, prog, nil, t0, m, opt)
 	if err != nil && ctx.Err() != nil {
 		// Out of time: an inconclusive row with the time spent.
 		r := &mining.TestResult{Test: t0, Model: m, Verdict: "timeout"}
 		r.Stats.Total = time.Since(start)
-		return r, nil
+		return r, "", nil
 	}
-	return res, err
+	if le, ok := valueLimit(err); ok {
+		r := &mining.TestResult{Test: t0, Model: m, Verdict: mining.Inconclusive}
+		r.Stats.Total = time.Since(start)
+		return r, le.Error(), nil
+	}
+	return res, "", err
 }
 
 // readPaper reads the paper's table: impl → test → total seconds.

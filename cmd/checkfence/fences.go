@@ -115,7 +115,18 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, opt)
 		done()
 		if kind, why, ok := scope.limitReached(err); ok {
-			return limited(kind, why)
+			if scope.timedOut() {
+				return limited(kind, why)
+			}
+			// a limit of this test's size, not the search's time: a
+			// later test may still fail
+			if err := writeUndecided(c, t.Name, m.Name, scope, kind, why); err != nil {
+				return 0, err
+			}
+			if undecided == "" {
+				undecided = t.Name
+			}
+			continue
 		}
 		if err != nil {
 			return 0, pipelineError(c.Context, t.Name, err)
@@ -226,6 +237,19 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	}
 	fmt.Fprintf(out, "together    the %d fences not needed can all go at once: every test passes on %s without them\n", len(spare), m.Name)
 	return exitPass, nil
+}
+
+// writeUndecided reports a test that reached a limit of its size with all
+// the fences of the code: no fence can be judged by it.
+func writeUndecided(c *cli.Context, test, model string, scope *testScope, kind, why string) error {
+	out := c.App.Writer
+	if c.Bool("json") {
+		rec := scope.record(kind, why)
+		rec["test"], rec["model"], rec["spec_size"], rec["stats"], rec["with_all_fences"] = test, model, 0, map[string]any{}, true
+		return json.NewEncoder(out).Encode(rec)
+	}
+	_, err := fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code  (%s)\n", mining.Inconclusive, test, model, why)
+	return err
 }
 
 func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.FenceVerdict, cause *explain.Cause) error {

@@ -64,9 +64,10 @@ func newTestScope(c *cli.Context, opt mining.PipelineOptions) (*testScope, minin
 }
 
 // limitReached says whether err is a limit the test reached: its time
-// (--timeout) or the memory budget of its encoding (--max-memory). The
-// test is then inconclusive (CLI.md, status 3); kind and why say which
-// limit and what the test was doing or what made it big.
+// (--timeout), the memory budget of its encoding (--max-memory), or the
+// values the range analysis and the encoder can handle (lsl.LimitError).
+// The test is then inconclusive (CLI.md, status 3); kind and why say
+// which limit and what the test was doing or what made it big.
 func (s *testScope) limitReached(err error) (kind, why string, ok bool) {
 	if err == nil {
 		return "", "", false
@@ -78,7 +79,18 @@ func (s *testScope) limitReached(err error) (kind, why string, ok bool) {
 	if errors.As(err, &be) {
 		return "memory budget", be.Error(), true
 	}
+	if le, ok := valueLimit(err); ok {
+		return "value limit", le.Error(), true
+	}
 	return "", "", false
+}
+
+// valueLimit says whether err is a test with more values than checkfence
+// handles: a property of the test's size, not of its validity.
+func valueLimit(err error) (*lsl.LimitError, bool) {
+	var le *lsl.LimitError
+	ok := errors.As(err, &le)
+	return le, ok
 }
 
 // record is the JSON object of a test stopped by a limit.
