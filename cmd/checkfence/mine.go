@@ -32,7 +32,7 @@ func mineCommand(status *int) *cli.Command {
 				prog = j.spec
 			}
 			out := c.App.Writer
-			inconclusive := false
+			failed, inconclusive := false, false
 			for _, t := range j.tests {
 				scope, topt := newTestScope(c, opt)
 				res, _, err := mining.MineTest(scope.ctx, prog, t, topt)
@@ -53,6 +53,7 @@ func mineCommand(status *int) *cli.Command {
 				}
 				var tr *trace.Trace
 				if res.Verdict == mining.Fail {
+					failed = true
 					tr = trace.Build(res.Encoding, res.Counterexample, nil)
 				}
 				if c.Bool("json") {
@@ -68,9 +69,15 @@ func mineCommand(status *int) *cli.Command {
 					fmt.Fprintf(out, "  %s\n", k)
 				}
 			}
-			*status = exitPass
-			if inconclusive {
+			// a failure under serial is a counterexample (CLI.md, status
+			// 1), and outweighs an inconclusive test, as in check
+			switch {
+			case failed:
+				*status = exitFail
+			case inconclusive:
 				*status = exitInconclusive
+			default:
+				*status = exitPass
 			}
 			return j.finish()
 		},

@@ -766,3 +766,41 @@ func TestAtomicEveryDeclaratorVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// mine's status follows CLI.md's table as check's does: a test that fails
+// under serial (a counterexample) is status 1, also beside an
+// inconclusive one; inconclusive alone is 3, and 0 means every test's
+// observation set was mined.
+func TestMineExitStatus(t *testing.T) {
+	cf, tf := writeInputs(t, `int flag, polls;
+void init(void) { flag = 0; polls = 0; }
+void wait(void) { while (flag == 0) polls = polls + 1; }
+void ok(void) { lsl_observe_output("v", 1); }
+void bad(void) { int x = 5; int y = x / 0; lsl_observe_output("v", y); }
+`, "test A = ( ok )\ntest T = ( bad )\ntest W = init ( wait )\n")
+	for _, tc := range []struct {
+		tests []string
+		code  int
+	}{
+		{[]string{"A"}, exitPass},
+		{[]string{"T"}, exitFail},
+		{[]string{"A", "T"}, exitFail},
+		{[]string{"W"}, exitInconclusive},
+		{[]string{"W", "T"}, exitFail},
+		{[]string{"T", "W"}, exitFail},
+	} {
+		for _, jsonOut := range []bool{false, true} {
+			args := []string{"mine", "--no-cache", "--max-unroll", "2"}
+			if jsonOut {
+				args = append(args, "--json")
+			}
+			for _, n := range tc.tests {
+				args = append(args, "--test", n)
+			}
+			code, out, errs := runCmd(t, append(args, cf, tf)...)
+			if code != tc.code {
+				t.Errorf("%v: status %d, want %d; stderr %s\n%s", args, code, tc.code, errs, out)
+			}
+		}
+	}
+}
