@@ -133,6 +133,12 @@ func TestErrors(t *testing.T) {
 			"e.c:5:5: case label inside a nested statement is not supported"},
 		{"__int128", "__int128 x;\n",
 			"e.c:1:10: __int128 is not supported"},
+		// GNU attributes that change what the code does, which cc
+		// accepts and ignores.
+		{"cleanup attribute", "void check(int *p) { }\nvoid a(void) {\n  int v __attribute__((cleanup(check))) = 1;\n}\n",
+			"e.c:3:24: __attribute__((cleanup)) is not supported: call the function where the variable's scope ends instead"},
+		{"cleanup attribute from a macro, among others", "void done(int *p) { }\n#define AUTO __attribute__((unused, __cleanup__(done)))\nvoid a(void) {\n  int v AUTO;\n}\n",
+			"e.c:4:9: __attribute__((__cleanup__)) is not supported: call the function where the variable's scope ends instead"},
 		{"parse error", "int f(void) {\n  return 1 +;\n}\n",
 			"e.c:2:13: unexpected ';', expected unary expression\ne.c:3:1: unexpected '}', expected ';'"},
 		{"struct containing itself", "struct node {\n  struct node next;\n};\nstruct node *p;\nint f(void) { return p->nex; }\n",

@@ -3,6 +3,7 @@ package cfront
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"modernc.org/cc/v4"
 
@@ -16,7 +17,9 @@ import (
 //     &1): cc's checker reports most as "internal error" without a
 //     position, and accepts &1;
 //   - an _Atomic in a pointer's qualifier list, which markAtomic cannot
-//     mark.
+//     mark;
+//   - the GNU attributes that change what the code does and that cc
+//     parses and drops (attributeError).
 func syntaxErrors(ast *cc.AST) ErrorList {
 	var errs ErrorList
 	add := func(t cc.Token, msg string) {
@@ -79,6 +82,10 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 					labels[name] = true
 				}
 			})
+		case *cc.AttributeValue:
+			if msg := attributeError(x); msg != "" {
+				add(x.Token, msg)
+			}
 		case *cc.Pointer:
 			// markAtomic leaves these unmarked (cc takes no attribute
 			// there).
@@ -90,6 +97,26 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 		}
 	})
 	return errs
+}
+
+// refusedAttributes says why each GNU attribute that would change the
+// program's behaviour, and that cc accepts and ignores, is refused; by its
+// name without the underscores of the __name__ spelling.
+var refusedAttributes = map[string]string{
+	// gcc calls the function with the variable's address when its scope
+	// ends
+	"cleanup": "call the function where the variable's scope ends instead",
+}
+
+// attributeError returns the error for an attribute that refusedAttributes
+// lists, naming it as written, or "".
+func attributeError(x *cc.AttributeValue) string {
+	name := x.Token.SrcStr()
+	why, ok := refusedAttributes[strings.TrimSuffix(strings.TrimPrefix(name, "__"), "__")]
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("__attribute__((%s)) is not supported: %s", name, why)
 }
 
 // notLvalue reports whether e is certainly not an lvalue: a constant, the
