@@ -102,7 +102,7 @@
 // enumerator or a bit-field's width (sizeof.go), a goto from one case of a
 // switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
-// operand and nested functions, and the attribute cleanup
+// operand and nested functions, and the attributes cleanup and mode
 // (syntax.go, refusedAttributes). Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does, and so are the
 // _Atomic types C forbids: the qualifier on an array or function type

@@ -106,6 +106,9 @@ var refusedAttributes = map[string]string{
 	// gcc calls the function with the variable's address when its scope
 	// ends
 	"cleanup": "call the function where the variable's scope ends instead",
+	// the type's width comes from the mode (QI: 8 bits, HI, SI, DI, word,
+	// pointer …), not from the type written
+	"mode": "write a type of the width wanted (int8_t, uint16_t, …)",
 }
 
 // attributeError returns the error for an attribute that refusedAttributes
