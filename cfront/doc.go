@@ -102,8 +102,9 @@
 // enumerator or a bit-field's width (sizeof.go), a goto from one case of a
 // switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
-// operand and nested functions, and the attributes cleanup and mode
-// (syntax.go, refusedAttributes). Operands that C requires to be lvalues
+// operand and nested functions, and the attributes cleanup, mode, packed
+// (and #pragma pack) and aligned without an alignment (syntax.go,
+// refusedAttributes; aligned(N) and _Alignas lay structs out as gcc does). Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does, and so are the
 // _Atomic types C forbids: the qualifier on an array or function type
 // (typedef int A2[2]; _Atomic A2 z), _Atomic(T) of an array, function,

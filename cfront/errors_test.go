@@ -145,6 +145,20 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: __attribute__((__mode__)) is not supported: write a type of the width wanted (int8_t, uint16_t, …)"},
 		{"mode attribute of a word", "typedef int w __attribute__((__mode__(__word__)));\n",
 			"e.c:1:30: __attribute__((__mode__)) is not supported: write a type of the width wanted (int8_t, uint16_t, …)"},
+		{"packed struct", "struct __attribute__((packed)) s { char c; int i; };\n",
+			"e.c:1:23: __attribute__((packed)) is not supported: members are laid out at their natural alignment here"},
+		{"packed struct after its braces", "struct t { char c; int i; } __attribute__((packed));\n",
+			"e.c:1:44: __attribute__((packed)) is not supported: members are laid out at their natural alignment here"},
+		{"packed member", "struct s { char c; int i __attribute__((__packed__)); };\n",
+			"e.c:1:41: __attribute__((__packed__)) is not supported: members are laid out at their natural alignment here"},
+		{"packed enumeration", "enum e { A, B } __attribute__((packed));\n",
+			"e.c:1:32: __attribute__((packed)) is not supported: members are laid out at their natural alignment here"},
+		{"aligned without an alignment", "struct b { char c; } __attribute__((aligned));\n",
+			"e.c:1:37: __attribute__((aligned)) without an alignment is not supported: write aligned(16), gcc's default"},
+		{"#pragma pack", "#include <stddef.h>\n#pragma pack(1)\nstruct s { char c; int i; };\nlong f(void) { return offsetof(struct s, i); }\n",
+			"e.c:2:9: #pragma pack is not supported: members are laid out at their natural alignment here"},
+		{"_Pragma pack", "int x;\n_Pragma(\"pack(push, 1)\")\nstruct s { char c; int i; };\n",
+			"e.c:2:1: #pragma pack is not supported: members are laid out at their natural alignment here"},
 		{"parse error", "int f(void) {\n  return 1 +;\n}\n",
 			"e.c:2:13: unexpected ';', expected unary expression\ne.c:3:1: unexpected '}', expected ';'"},
 		{"struct containing itself", "struct node {\n  struct node next;\n};\nstruct node *p;\nint f(void) { return p->nex; }\n",
@@ -573,6 +587,50 @@ func TestAsmFences(t *testing.T) {
 				t.Errorf("fences %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestAlignedLayout: aligned(N) and _Alignas, which are not refused, lay
+// structs out as gcc does on x86-64 (an alignment raised by a member, a
+// struct or a typedef, lowered by a typedef).
+func TestAlignedLayout(t *testing.T) {
+	src := `#include <stddef.h>
+struct a { char c; int i __attribute__((aligned(16))); };
+struct __attribute__((aligned(32))) b { char c; };
+struct c { char c; } __attribute__((__aligned__(8)));
+typedef int ai __attribute__((aligned(8)));
+struct d { char c; ai x; };
+struct e { char c; _Alignas(16) int x; };
+typedef int i2 __attribute__((aligned(2)));
+struct f { char c; i2 i; };
+typedef long l1 __attribute__((aligned(1)));
+struct g { char c; l1 l; };
+struct h { char c; struct c x; };
+long off[] = { offsetof(struct a, i), offsetof(struct d, x), offsetof(struct e, x),
+  offsetof(struct f, i), offsetof(struct g, l), offsetof(struct h, x) };
+long size[] = { sizeof(struct a), sizeof(struct b), sizeof(struct c), sizeof(struct d),
+  sizeof(struct f), sizeof(struct h) };
+long f(int i) { return off[i]; }
+long s(int i) { return size[i]; }
+`
+	prog, err := CompileSources([]Source{{Name: "al.c", Text: src}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	for _, fn := range []struct {
+		name string
+		want []int64
+	}{
+		{"f", []int64{16, 8, 16, 2, 1, 8}},
+		{"s", []int64{32, 32, 8, 16, 6, 16}},
+	} {
+		for i, w := range fn.want {
+			res, err := in.Call(fn.name, lsl.Int(int64(i)))
+			if err != nil || len(res) != 1 || res[0] != lsl.Int(w) {
+				t.Errorf("%s(%d) = %v, %v; want %d", fn.name, i, res, err, w)
+			}
+		}
 	}
 }
 

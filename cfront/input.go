@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"time"
@@ -334,6 +335,16 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 		if len(t.stack) > 0 {
 			t.stack = t.stack[:len(t.stack)-1]
 		}
+	case "pack":
+		// cc lays structs out at their members' alignment whatever the
+		// pragma says
+		if t.err == nil {
+			pos := tokPos(toks[0])
+			if pos.File == "_Pragma_" && len(t.stack) > 0 { // cc's name for _Pragma's text
+				pos = t.pragmaPackPos()
+			}
+			t.err = &lsl.Error{Pos: pos, Msg: "#pragma pack is not supported: members are laid out at their natural alignment here"}
+		}
 	case "once":
 		name := toks[0].Position().Filename
 		if t.once[name] {
@@ -351,6 +362,36 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 	}
 	return nil
 }
+
+// pragmaPackPos finds the _Pragma("pack…") that ran, whose tokens cc
+// places in a file of their own: the first in the file being read, else
+// in the files read before (a macro's body), else the file being read.
+func (t *includeTracker) pragmaPackPos() lsl.Pos {
+	cur := t.stack[len(t.stack)-1]
+	for _, name := range append([]string{cur}, t.fsys.served...) {
+		var pos lsl.Pos
+		var prev [2]string
+		var prevPos lsl.Pos
+		scanDirTokens(t.fsys.texts[name], func(tok string, _, line, col, _ int) bool {
+			if prev[0] == "_Pragma" && prev[1] == "(" && pragmaPackString.MatchString(tok) {
+				pos = prevPos
+				return false
+			}
+			if tok == "_Pragma" {
+				prevPos = lsl.Pos{File: name, Line: line, Col: col}
+			}
+			prev = [2]string{prev[1], tok}
+			return true
+		})
+		if pos.Line > 0 {
+			return pos
+		}
+	}
+	return lsl.Pos{File: cur}
+}
+
+// pragmaPackString matches the string literal of _Pragma("pack(1)").
+var pragmaPackString = regexp.MustCompile(`^L?"\s*pack\b`)
 
 // tooDeep is the error for including name beyond maxIncludeDepth: at the
 // #include in the file that includes it, naming the cycle if there is one.

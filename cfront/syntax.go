@@ -109,13 +109,20 @@ var refusedAttributes = map[string]string{
 	// the type's width comes from the mode (QI: 8 bits, HI, SI, DI, word,
 	// pointer …), not from the type written
 	"mode": "write a type of the width wanted (int8_t, uint16_t, …)",
+	// members, and the values of an enumeration, lose their alignment
+	"packed": "members are laid out at their natural alignment here",
 }
 
 // attributeError returns the error for an attribute that refusedAttributes
 // lists, naming it as written, or "".
 func attributeError(x *cc.AttributeValue) string {
 	name := x.Token.SrcStr()
-	why, ok := refusedAttributes[strings.TrimSuffix(strings.TrimPrefix(name, "__"), "__")]
+	bare := strings.TrimSuffix(strings.TrimPrefix(name, "__"), "__")
+	if bare == "aligned" && x.Case == cc.AttributeValueIdent {
+		// gcc's largest alignment; cc takes only aligned(N)
+		return fmt.Sprintf("__attribute__((%s)) without an alignment is not supported: write %s(16), gcc's default", name, name)
+	}
+	why, ok := refusedAttributes[bare]
 	if !ok {
 		return ""
 	}
