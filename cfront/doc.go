@@ -4,12 +4,11 @@
 //
 // In: C files, written against lsl_protos.h (INPUTS.md). The package ships
 // that header, stdatomic.h and pthread.h, and minimal stdbool.h,
-// stddef.h, stdint.h, assert.h and stdlib.h, and puts them on the include
-// path itself. Each file is
-// preprocessed, parsed and type-checked by modernc.org/cc/v4 as x86-64
-// Linux C (char 8 bits and signed, short 16, int 32, long and long long
-// 64, pointers 64); the files are separate translation units linked by
-// name.
+// stddef.h, stdint.h, assert.h (NDEBUG as C11 7.2) and stdlib.h, and
+// puts them on the include path itself. Each file is preprocessed,
+// parsed and type-checked by modernc.org/cc/v4 as x86-64 Linux C (char 8
+// bits and signed, short 16, int 32, long and long long 64, pointers 64);
+// the files are separate translation units linked by name.
 //
 // Limits on the input, each refused with its position (only the file's
 // for nesting that macro expansion alone creates): a C file or header

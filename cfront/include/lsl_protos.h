@@ -26,7 +26,9 @@ typedef int boolean_t;
 
 /* Assertions and assumptions. */
 void lsl_assert(boolean_t cond);
-void assert(boolean_t cond);
+/* in parentheses: <assert.h>'s assert macro, included before, must not
+   expand here (under NDEBUG it is ((void)0)) */
+void (assert)(boolean_t cond);
 void lsl_assume(boolean_t cond);
 
 /* A fence: "load-load", "load-store", "store-load", "store-store" or "full". */
