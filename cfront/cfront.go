@@ -180,10 +180,36 @@ var includeFS embed.FS
 const includeDir = "/$checkfence/include"
 
 // predefined are the macros a C compiler for x86-64 Linux defines that C
-// code commonly tests, plus __CHECKFENCE__.
+// code commonly tests, plus __CHECKFENCE__: those of gcc 12.2 -std=gnu17,
+// whose C and GNU extensions (__atomic, __sync, asm, attributes) are read
+// as gcc reads them, or refused by name, so that code takes the branches
+// it takes under gcc. __extension__ only silences gcc's -pedantic.
 const predefined = `#define __STDC__ 1
-#define __STDC_VERSION__ 199901L
+#define __STDC_VERSION__ 201710L
 #define __STDC_HOSTED__ 1
+#define __GNUC__ 12
+#define __GNUC_MINOR__ 2
+#define __GNUC_PATCHLEVEL__ 0
+#define __GNUC_STDC_INLINE__ 1
+#define __extension__
+#define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&((type *)0)->member)
+#define __ORDER_LITTLE_ENDIAN__ 1234
+#define __ORDER_BIG_ENDIAN__ 4321
+#define __ORDER_PDP_ENDIAN__ 3412
+#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
+#define __BIGGEST_ALIGNMENT__ 16
+#define __GCC_ATOMIC_BOOL_LOCK_FREE 2
+#define __GCC_ATOMIC_CHAR_LOCK_FREE 2
+#define __GCC_ATOMIC_SHORT_LOCK_FREE 2
+#define __GCC_ATOMIC_INT_LOCK_FREE 2
+#define __GCC_ATOMIC_LONG_LOCK_FREE 2
+#define __GCC_ATOMIC_LLONG_LOCK_FREE 2
+#define __GCC_ATOMIC_POINTER_LOCK_FREE 2
+#define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
+#define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_1 1
+#define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_2 1
+#define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_4 1
+#define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_8 1
 #define __x86_64__ 1
 #define __x86_64 1
 #define __linux__ 1

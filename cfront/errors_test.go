@@ -133,6 +133,8 @@ func TestErrors(t *testing.T) {
 			"e.c:5:5: case label inside a nested statement is not supported"},
 		{"__int128", "__int128 x;\n",
 			"e.c:1:10: __int128 is not supported"},
+		{"a GNU builtin in code for gcc", "#ifdef __GNUC__\n#define CTZ(x) __builtin_ctz(x)\n#else\n#define CTZ(x) 0\n#endif\nunsigned u = 8;\nint f(void) { return CTZ(u); }\n",
+			"e.c:7:22: __builtin_ctz is not supported"},
 		// GNU attributes that change what the code does, which cc
 		// accepts and ignores.
 		{"cleanup attribute", "void check(int *p) { }\nvoid a(void) {\n  int v __attribute__((cleanup(check))) = 1;\n}\n",

@@ -78,3 +78,41 @@ func TestStaticAssert(t *testing.T) {
 		t.Errorf("false static_assert: %v", err)
 	}
 }
+
+// TestPredefinedMacros: the predefined macros are gcc's for -std=gnu17 on
+// x86-64, so that code takes the branches it takes under gcc: C17's
+// __STDC_VERSION__, __GNUC__ (GNU C's atomics, asm and attributes are
+// read), little-endian byte order.
+func TestPredefinedMacros(t *testing.T) {
+	tests := []struct {
+		name  string
+		src   string
+		fails bool
+	}{
+		{"C11 and later", "#if __STDC_VERSION__ >= 201112L\n#define OK 1\n#else\n#define OK 0\n#endif\nvoid a(void) { lsl_assert(OK); }\n", false},
+		{"C17", "void a(void) { lsl_assert(__STDC_VERSION__ == 201710L); }\n", false},
+		{"not C23", "#if __STDC_VERSION__ > 201710L\n#define OK 0\n#else\n#define OK 1\n#endif\nvoid a(void) { lsl_assert(OK); }\n", false},
+		{"GCC 4.7 and later: its __atomic builtins", `#if defined(__GNUC__) && (__GNUC__ > 4 || __GNUC__ == 4 && __GNUC_MINOR__ >= 7)
+#define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+#define FENCE() __atomic_thread_fence(__ATOMIC_SEQ_CST)
+#else
+#define STORE(p, v) (*(p) = (v), lsl_assert(0))
+#define FENCE() lsl_assert(0)
+#endif
+int x;
+void a(void) { STORE(&x, 1); FENCE(); lsl_assert(x == 1); }
+`, false},
+		{"the other branch without __GNUC__", "#undef __GNUC__\n#ifdef __GNUC__\n#define OK 1\n#else\n#define OK 0\n#endif\nvoid a(void) { lsl_assert(OK); }\n", true},
+		{"gcc's version", "void a(void) { lsl_assert(__GNUC__ == 12 && __GNUC_MINOR__ == 2 && __GNUC_PATCHLEVEL__ == 0); }\n", false},
+		{"little-endian", "#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__\n#define BIG 1\n#else\n#define BIG 0\n#endif\nvoid a(void) { lsl_assert(!BIG && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__); }\n", false},
+		{"lock-free atomics", "#if __GCC_ATOMIC_POINTER_LOCK_FREE == 2 && __GCC_HAVE_SYNC_COMPARE_AND_SWAP_8\n#define OK 1\n#else\n#define OK 0\n#endif\nvoid a(void) { lsl_assert(OK); }\n", false},
+		{"__extension__", "struct s { int a; int b; };\nvoid a(void) { long r = __extension__ 5; lsl_assert(r == 5 && __builtin_offsetof(struct s, b) == 4); }\n", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := runsA(t, "#include \"lsl_protos.h\"\n"+tc.src); got != tc.fails {
+				t.Errorf("assertion failed: %v, want %v", got, tc.fails)
+			}
+		})
+	}
+}
