@@ -193,6 +193,7 @@ const predefined = `#define __STDC__ 1
 #define __GNUC_STDC_INLINE__ 1
 #define __extension__
 #define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&((type *)0)->member)
+#define __float80 long double
 #define __ORDER_LITTLE_ENDIAN__ 1234
 #define __ORDER_BIG_ENDIAN__ 4321
 #define __ORDER_PDP_ENDIAN__ 3412

@@ -18,6 +18,8 @@ import (
 //     position, and accepts &1;
 //   - an _Atomic in a pointer's qualifier list, which markAtomic cannot
 //     mark;
+//   - the floating types cc's checker refuses without a position
+//     (_Float16, __fp16, __bf16, _Float128x) and _Imaginary;
 //   - the GNU attributes that change what the code does and that cc
 //     parses and drops (attributeError).
 func syntaxErrors(ast *cc.AST) ErrorList {
@@ -82,6 +84,15 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 					labels[name] = true
 				}
 			})
+		case *cc.TypeSpecifier:
+			// cc's checker refuses these without a position ("not
+			// supported on linux/amd64") or in its own words.
+			switch x.Case {
+			case cc.TypeSpecifierFloat16, cc.TypeSpecifierBFloat16, cc.TypeSpecifierFloat128x:
+				add(x.Token, fmt.Sprintf("floating point (%s) is not supported", x.Token.SrcStr()))
+			case cc.TypeSpecifierImaginary:
+				add(x.Token, "imaginary type is not supported")
+			}
 		case *cc.AttributeValue:
 			if msg := attributeError(x); msg != "" {
 				add(x.Token, msg)
