@@ -155,3 +155,38 @@ func TestOnePastObject(t *testing.T) {
 		})
 	}
 }
+
+// TestOnePastObjectInGlobals: a global's initializer may point one past an
+// object that is no array element (&x + 1 is an address constant, C11
+// 6.6p9), with the meaning it has in a function body.
+func TestOnePastObjectInGlobals(t *testing.T) {
+	src := `#include "lsl_protos.h"
+struct pair { int a, b; };
+int x = 3;
+int *p = &x + 1;
+struct pair s = {1, 2};
+struct pair *ps = 1 + &s;
+int *pb = &s.b + 1;
+int arr[3] = {4, 5, 6};
+int *end = arr + 3;
+long n = (long)(&x + 1 - 1);
+int ok(void) {
+  return p == &x + 1 && p - &x == 1 && *(p - 1) == 3 && p != &x &&
+    ps - &s == 1 && pb - &s.a == 2 && end - arr == 3 && end[-1] == 6 && (int *)n == &x;
+}
+int past(void) { return *p; }
+`
+	prog, err := CompileSources([]Source{{Name: "g.c", Text: src}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	if res, err := in.Call("ok"); err != nil || res[0] != lsl.Int(1) {
+		t.Errorf("ok() = %v, %v; want 1", res, err)
+	}
+	_, err = in.Call("past")
+	var fe *lsl.FaultError
+	if !errors.As(err, &fe) || fe.Fault != lsl.FaultAddress {
+		t.Errorf("past() = %v; want the fault %q", err, lsl.FaultAddress)
+	}
+}

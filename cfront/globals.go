@@ -32,6 +32,10 @@ func (f *fileTr) staticInit(t cc.Type, in *cc.Initializer) []lsl.InitVal {
 			if len(f.l.errs) > nerr {
 				continue // a part of it is refused, said where
 			}
+			if n, msg := unsupportedInInit(it.expr); n != nil {
+				f.errorf(n, "%s", msg)
+				continue
+			}
 			f.errorf(it.expr, "initializer of a global must be constant")
 			continue
 		}
@@ -128,14 +132,20 @@ func (f *fileTr) constAddr(e cc.ExpressionNode) (lsl.Value, bool) {
 		}
 		v, ok := f.constAddr(p)
 		n, ok2 := intValue(i)
-		if !ok || !ok2 || !v.IsPtr() || v.Depth() == 0 {
+		if !ok || !ok2 || !v.IsPtr() {
 			return lsl.Value{}, false
 		}
 		if neg {
 			n = -n
 		}
-		o := v.Offsets()
-		return v.WithLastOffset(o[len(o)-1] + n), true
+		// as the program's pointer arithmetic: &x + 1 of an object that
+		// is no array element is one past it (C11 6.5.6p7)
+		r, fault := lsl.Eval(lsl.OpPAdd, lsl.I64, v, lsl.Int(n))
+		if fault != lsl.NoFault {
+			f.l.errorf(tokPos(x.Token), "pointer arithmetic to before its object or past one past it (undefined in C)")
+			return lsl.Value{}, false
+		}
+		return r, true
 	}
 	if n, ok := intValue(e); ok && !hasSideEffects(e) {
 		return lsl.Int(n), true
@@ -213,4 +223,25 @@ func (f *fileTr) constObj(e cc.ExpressionNode) (lsl.Value, cc.Type, bool) {
 		}
 	}
 	return lsl.Value{}, nil, false
+}
+
+// unsupportedInInit finds, in a global's initializer that is not
+// constant here, a construct the front end refuses anyway, to name it.
+func unsupportedInInit(e cc.ExpressionNode) (n cc.Node, msg string) {
+	walkNodes(e, func(x any) {
+		if n != nil {
+			return
+		}
+		switch x := x.(type) {
+		case *cc.PrimaryExpression:
+			if x.Case == cc.PrimaryExpressionFloat {
+				n, msg = x, "floating point is not supported"
+			}
+		case *cc.PostfixExpression:
+			if x.Case == cc.PostfixExpressionComplit {
+				n, msg = x, "compound literal at file scope is not supported"
+			}
+		}
+	})
+	return n, msg
 }
