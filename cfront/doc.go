@@ -3,9 +3,9 @@
 // program.
 //
 // In: C files, written against lsl_protos.h (INPUTS.md). The package ships
-// that header, stdatomic.h and pthread.h, and minimal stdbool.h,
-// stddef.h, stdint.h, assert.h (NDEBUG as C11 7.2) and stdlib.h, and
-// puts them on the include path itself. Each file is preprocessed,
+// that header, stdatomic.h and pthread.h, stdint.h (all of C99 7.18),
+// and minimal stdbool.h, stddef.h, assert.h (NDEBUG as C11 7.2) and
+// stdlib.h, and puts them on the include path itself. Each file is preprocessed,
 // parsed and type-checked by modernc.org/cc/v4 as x86-64 Linux C (char 8
 // bits and signed, short 16, int 32, long and long long 64, pointers 64);
 // the files are separate translation units linked by name.

@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -114,5 +115,46 @@ void a(void) { STORE(&x, 1); FENCE(); lsl_assert(x == 1); }
 				t.Errorf("assertion failed: %v, want %v", got, tc.fails)
 			}
 		})
+	}
+}
+
+// TestStdintNames: the shipped stdint.h has every name of C99 7.18 with
+// the types and values of gcc and glibc on x86-64 (testdata/stdint_names.c;
+// the expected numbers are what that file prints under gcc -std=gnu17).
+// ty(i) codes the type of a typedef or macro: 1 signed char, 2 unsigned
+// char, 3 short, 4 unsigned short, 5 int, 6 unsigned, 7 long, 8 unsigned
+// long; va(i) is a value.
+func TestStdintNames(t *testing.T) {
+	text, err := os.ReadFile("testdata/stdint_names.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := CompileSources([]Source{{Name: "stdint_names.c", Text: string(text)}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	const (
+		min8, min16, min32, min64 = -128, -32768, -2147483648, -9223372036854775808
+		max64                     = 9223372036854775807
+	)
+	for _, fn := range []struct {
+		name string
+		want []int64
+	}{
+		{"ty", []int64{1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 7, 8, 7, 8, 7, 8, 7, 8, 7, 8,
+			5, 5, 5, 7, 5, 5, 6, 8, 7, 8,
+			5, 7, 8, 7, 8, 7, 7, 8, 5, 5, 6, 6, 5, 7, 8, 5}},
+		{"va", []int64{min8, 127, 255, min16, 32767, 65535, min32, 2147483647, 4294967295, min64, max64, -1,
+			min8, 127, 255, min64, max64, -1, min64, max64, -1, min64, max64, -1,
+			min64, max64, -1, min64, max64, -1, min64, max64, -1, min32, 2147483647, min32, 2147483647, 0, 4294967295,
+			-5, 7, max64, -1}},
+	} {
+		for i, w := range fn.want {
+			res, err := in.Call(fn.name, lsl.Int(int64(i)))
+			if err != nil || len(res) != 1 || res[0] != lsl.Int(w) {
+				t.Errorf("%s(%d) = %v, %v; want %d", fn.name, i, res, err, w)
+			}
+		}
 	}
 }
