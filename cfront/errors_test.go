@@ -436,6 +436,25 @@ func TestSeveralFiles(t *testing.T) {
 	}
 }
 
+// TestHomonyms: the procedures a C function name became are that name
+// and its freshName twins (name$2, …), no other.
+func TestHomonyms(t *testing.T) {
+	prog := &lsl.Program{}
+	for _, n := range []string{"st", "st2", "st$2", "st$x", "st$02", "st$1", "stx", "s", "st$10"} {
+		prog.Procs = append(prog.Procs, &lsl.Proc{Name: n})
+	}
+	var got []string
+	for _, p := range Homonyms(prog, "st") {
+		got = append(got, p.Name)
+	}
+	if strings.Join(got, " ") != "st st$2 st$10" {
+		t.Errorf("Homonyms(st) = %q, want st st$2 st$10", got)
+	}
+	if hs := Homonyms(prog, "none"); len(hs) != 0 {
+		t.Errorf("Homonyms(none) = %v", hs)
+	}
+}
+
 // TestIncludes checks the shipped headers: lsl_protos.h needs no flag and
 // defines nothing that clashes with the PyPy examples' own typedefs, and
 // the standard headers carry their types and macros.

@@ -106,6 +106,29 @@ func freshName(used map[string]bool, base string) string {
 	return name
 }
 
+// Homonyms returns the procedures of prog that C functions called name
+// became: one, or several where a static function of that name is defined
+// in more than one file, or beside an external one; freshName calls them
+// name, name$2, … in the order of the files. A test that names such an
+// operation is ambiguous.
+func Homonyms(prog *lsl.Program, name string) []*lsl.Proc {
+	var out []*lsl.Proc
+	for _, p := range prog.Procs {
+		if p == nil {
+			continue
+		}
+		n, ok := strings.CutPrefix(p.Name, name)
+		if ok && n != "" {
+			k, err := strconv.Atoi(strings.TrimPrefix(n, "$"))
+			ok = n[0] == '$' && err == nil && k >= 2 && strconv.Itoa(k) == n[1:]
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // global returns the global with the given linkage key, creating it (and
 // giving it the next base address) on first sight.
 func (l *linker) global(key, name string, pos lsl.Pos) *globalInfo {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -165,6 +166,11 @@ func loadJob(c *cli.Context) (*job, error) {
 				ok = false
 				break
 			}
+			if err := ambiguousOps(t, p); err != nil {
+				j.fileErrs = append(j.fileErrs, err)
+				ok = false
+				break
+			}
 		}
 		if ok {
 			valid = append(valid, t)
@@ -251,6 +257,33 @@ func warnOnce(w io.Writer) func(format string, args ...any) {
 		}
 		fmt.Fprintf(w, lead+"checkfence: warning: "+format+"\n", args...)
 	}
+}
+
+// ambiguousOps refuses each operation of t that names a static function
+// defined in several files (or a static and an external one): C gives the
+// test no way to tell which it means.
+func ambiguousOps(t *tests.Test, prog *lsl.Program) error {
+	var errs lsl.ErrorList
+	calls := slices.Clone(t.Init)
+	for _, th := range t.Threads {
+		calls = append(calls, th...)
+	}
+	for _, c := range calls {
+		hs := cfront.Homonyms(prog, c.Name)
+		if len(hs) < 2 {
+			continue
+		}
+		at := make([]string, len(hs))
+		for i, h := range hs {
+			at[i] = h.Pos.String()
+		}
+		errs = append(errs, lsl.Errorf(c.Pos, "operation %q is ambiguous: functions of that name are defined at %s and %s (a static function is its file's own: rename one)",
+			c.Name, strings.Join(at[:len(at)-1], ", "), at[len(at)-1]))
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 func compileC(files []string, opts cfront.Options) (*lsl.Program, error) {
