@@ -183,7 +183,8 @@ const includeDir = "/$checkfence/include"
 // code commonly tests, plus __CHECKFENCE__: those of gcc 12.2 -std=gnu17,
 // whose C and GNU extensions (__atomic, __sync, asm, attributes) are read
 // as gcc reads them, or refused by name, so that code takes the branches
-// it takes under gcc. __extension__ only silences gcc's -pedantic.
+// it takes under gcc. __extension__ only silences gcc's -pedantic;
+// __const__ is gcc's other spelling of const (cc knows __const only).
 const predefined = `#define __STDC__ 1
 #define __STDC_VERSION__ 201710L
 #define __STDC_HOSTED__ 1
@@ -194,6 +195,7 @@ const predefined = `#define __STDC__ 1
 #define __extension__
 #define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&((type *)0)->member)
 #define __float80 long double
+#define __const__ const
 #define __ORDER_LITTLE_ENDIAN__ 1234
 #define __ORDER_BIG_ENDIAN__ 4321
 #define __ORDER_PDP_ENDIAN__ 3412

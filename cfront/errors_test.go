@@ -243,6 +243,8 @@ func TestErrors(t *testing.T) {
 			"e.c:2:18: assignment to expression with array type"},
 		{"increment of a const", "const int c = 1;\nvoid f(void) { c++; }\n",
 			"e.c:2:17: increment of read-only location"},
+		{"increment of a __const__", "__const__ int c = 1;\nvoid f(void) { c++; }\n",
+			"e.c:2:17: increment of read-only location"},
 		// cc reported these without a position, or panicked.
 		{"dereference of an int", "int f(int *p) { return **p; }\n",
 			"e.c:1:25: operand shall be a pointer: int"},
