@@ -203,6 +203,7 @@ type Access struct {
 type Fence struct {
 	ID       int
 	Thread   int
+	Inv      int // invocation index within the thread (or init), as Access.Inv
 	Kind     lsl.FenceKind
 	Exec     Lit
 	Enable   Lit // assume true to make the fence count (true: always counts)

@@ -578,7 +578,7 @@ func (te *threadEnc) addFence(s lsl.Stmt, kind lsl.FenceKind, g Lit, implicit bo
 		return
 	}
 	f := &Fence{
-		ID: len(te.e.Fences), Thread: te.thread, Kind: kind, Exec: g,
+		ID: len(te.e.Fences), Thread: te.thread, Inv: te.inv, Kind: kind, Exec: g,
 		Before: te.nAcc, Group: te.group, Stmt: s, Implicit: implicit,
 	}
 	if lf, ok := s.(*lsl.Fence); implicit || ok && lf.Implied && !te.e.opt.SwitchImplied {

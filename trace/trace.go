@@ -384,7 +384,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		}
 		tt := Thread{Name: threadName(th)}
 		for i, inv := range invs {
-			op := Operation{Name: inv.Op, Call: calls.name(th, i), Pos: posString(inv.Pos)}
+			op := Operation{Name: inv.Op, Call: calls.name(th, i), Pos: posString(inv.Pos), Events: []Event{}}
 			// merge accesses and fences of this invocation by program position
 			type item struct {
 				po    int
@@ -403,7 +403,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 				}
 			}
 			for _, f := range x.Fences {
-				if f.Thread == th && !f.Implicit && invOfFence(e, f) == i {
+				if f.Thread == th && !f.Implicit && f.Inv == i {
 					lf, _ := f.Stmt.(*lsl.Fence)
 					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
 						Kind: "fence", Thread: threadName(th), Op: inv.Op, Call: calls.name(th, i), Fence: f.Kind.String(), Pos: posString(f.Stmt.Position()),
@@ -498,23 +498,6 @@ func markStale(x *encode.Execution, ev map[*encode.Access]Event) {
 			ev[a.Access] = v
 		}
 	}
-}
-
-func invOfFence(e *encode.Encoding, f *encode.Fence) int {
-	// a fence belongs to the invocation of the next access, or the last one
-	inv := -1
-	for _, a := range e.Accesses {
-		if a.Thread == f.Thread {
-			if a.PoIndex >= f.Before {
-				return a.Inv
-			}
-			inv = a.Inv
-		}
-	}
-	if inv < 0 {
-		return 0
-	}
-	return inv
 }
 
 func fenceFor(firstStore, secondStore bool) string {

@@ -286,3 +286,50 @@ func goldenTrace(t *testing.T, tr *Trace, name string) {
 	}
 	golden(t, name+".json", append(js, '\n'))
 }
+
+// TestFenceOwnerTrace: in testdata/fenceops.lsl a fence ends put, sep is
+// a fence alone, and get's acquire load (its fences implied) ends get; on
+// pso the stores of put and pub may be reordered. Each fence is listed
+// under the call whose code holds it (put#1, sep#1, get#1), never under
+// the next call, and a call without events (idle#1) has an empty list.
+// Golden files pin the text, the JSON, the DOT and the HTML.
+func TestFenceOwnerTrace(t *testing.T) {
+	tr := counterexample(t, "fenceops.lsl", "sc", "pso")
+	want := map[string][]string{
+		"put#1":  {"store", "fence load-load"},
+		"sep#1":  {"fence load-store"},
+		"pub#1":  {"store"},
+		"get#1":  {"load", "fence load-load", "fence load-store"},
+		"read#1": {"load"},
+		"idle#1": nil,
+	}
+	for _, th := range tr.Threads {
+		for _, op := range th.Ops {
+			var got []string
+			for _, e := range op.Events {
+				if e.Call != op.Call {
+					t.Errorf("event %+v under %s names call %s", e, op.Call, e.Call)
+				}
+				s := e.Kind
+				if e.Kind == "fence" {
+					s += " " + e.Fence
+				}
+				got = append(got, s)
+			}
+			if w, ok := want[op.Call]; !ok || !slices.Equal(got, w) || op.Events == nil {
+				t.Errorf("%s: events %v (nil: %v), want %v", op.Call, got, op.Events == nil, w)
+			}
+		}
+	}
+	goldenTrace(t, tr, "fenceops-pso")
+	var dot bytes.Buffer
+	if err := tr.WriteDOT(&dot); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "fenceops-pso.dot", dot.Bytes())
+	var page bytes.Buffer
+	if err := tr.WriteHTML(&page, nil); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "fenceops-pso.html", page.Bytes())
+}
