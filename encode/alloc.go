@@ -336,7 +336,7 @@ func (e *Encoding) encodeAllocState(ae *allocEncoding) {
 					}
 				}
 				if l := c.and(ons[i], c.or(freed...)); l != c.F() {
-					e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: ev.Thread, Stmt: ev.Stmt, event: ev.ID + 1})
+					e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: ev.Thread, Stmt: ev.Stmt, After: ev.Before, event: ev.ID + 1})
 				}
 				continue
 			}
@@ -373,7 +373,7 @@ func (e *Encoding) encodeAllocState(ae *allocEncoding) {
 				}
 			}
 			if l := c.and(on, c.or(unsafe...)); l != c.F() {
-				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultUseAfterFree, Thread: a.Thread, Stmt: a.Stmt, access: a.PoIndex + 1})
+				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultUseAfterFree, Thread: a.Thread, Stmt: a.Stmt, After: a.PoIndex + 1, access: a.PoIndex + 1})
 				faults[a] = append(faults[a], l)
 			}
 		}

@@ -12,7 +12,8 @@ type Execution struct {
 	Outcome lsl.Outcome
 	// Accesses are the executed accesses in memory order.
 	Accesses []ExecAccess
-	// Faults are the faults that happened.
+	// Faults are the faults that happened, in the order to report them
+	// (ReportFaults).
 	Faults []*ErrorPoint
 	// Fences are the executed, enabled fences.
 	Fences []*Fence
@@ -135,6 +136,11 @@ func (e *Encoding) Decode() *Execution {
 		for _, ev := range evs {
 			x.addEvent(e, ev, lastOn)
 		}
+	}
+	if len(x.Faults) > 1 {
+		// the fault to report (and explain) first
+		x.Faults = e.ReportFaults(x).Faults
+		x.Outcome.Fault = x.Faults[0].Fault
 	}
 	return x
 }

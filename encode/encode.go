@@ -219,6 +219,10 @@ type ErrorPoint struct {
 	Fault  lsl.Fault
 	Thread int
 	Stmt   lsl.Stmt
+	// After is the number of its thread's accesses before it in program
+	// order (a use after free's own access counted): where the thread's
+	// code runs on unchecked from, if the fault derails it.
+	After int
 
 	// Where the faults found with the memory order are in their thread
 	// (ErrorPoint.before): a double free's free, 1 + its index in

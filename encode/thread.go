@@ -101,6 +101,7 @@ type freePoint struct {
 	addr   *Dom
 	thread int
 	stmt   lsl.Stmt
+	before int // number of the thread's accesses before it
 }
 
 // encodeFrees makes freeing a block twice a fault (SEMANTICS.md), whichever
@@ -132,7 +133,7 @@ func (e *Encoding) encodeFrees() {
 		}
 		if len(twice) > 0 {
 			if l := c.and(fj.guard, c.or(twice...)); l != c.F() {
-				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: fj.thread, Stmt: fj.stmt, free: j + 1})
+				e.Errors = append(e.Errors, &ErrorPoint{Lit: l, Fault: lsl.FaultDoubleFree, Thread: fj.thread, Stmt: fj.stmt, After: fj.before, free: j + 1})
 			}
 		}
 	}
@@ -149,7 +150,7 @@ func (te *threadEnc) fault(guard Lit, f lsl.Fault, s lsl.Stmt) {
 	if guard == te.e.c.F() {
 		return
 	}
-	te.e.Errors = append(te.e.Errors, &ErrorPoint{Lit: guard, Fault: f, Thread: te.thread, Stmt: s})
+	te.e.Errors = append(te.e.Errors, &ErrorPoint{Lit: guard, Fault: f, Thread: te.thread, Stmt: s, After: te.nAcc})
 	te.pending = append(te.pending, guard)
 }
 
@@ -313,7 +314,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			}
 			te.fault(c.and(g, c.or(undef...)), lsl.FaultUndefined, s)
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
-			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s})
+			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s, before: te.nAcc})
 			for _, a := range addr.Vals {
 				if e.Range.BlockStart(a) && e.Range.Reused(a.Base()) {
 					te.addEvent(s, true, g, addr)

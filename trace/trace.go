@@ -3,7 +3,6 @@ package trace
 import (
 	"fmt"
 	"io"
-	"slices"
 	"sort"
 	"strings"
 
@@ -68,10 +67,14 @@ type Event struct {
 	// PastBound: in an execution that runs past a loop bound, an access
 	// of that thread after the bound, which the program would not run as
 	// shown (the unrolling has no further iteration).
-	PastBound bool   `json:"past_bound,omitempty"`
-	Addr      string `json:"addr,omitempty"`
-	Value     string `json:"value,omitempty"`
-	Fence     string `json:"fence,omitempty"`
+	PastBound bool `json:"past_bound,omitempty"`
+	// AfterFault: the event comes after its thread's fault, where the
+	// thread runs on with its assumes ignored (a lock taken while held,
+	// say): the program would not run it so.
+	AfterFault bool   `json:"after_fault,omitempty"`
+	Addr       string `json:"addr,omitempty"`
+	Value      string `json:"value,omitempty"`
+	Fence      string `json:"fence,omitempty"`
 	// Implied: the fence is part of an atomic operation's memory order
 	// (the C11 mapping), not a fence statement.
 	Implied bool   `json:"implied,omitempty"`
@@ -297,6 +300,10 @@ type Fault struct {
 	// PastBound: the fault comes after a loop bound its thread passed
 	// (Event.PastBound); the program would not run into it so.
 	PastBound bool `json:"past_bound,omitempty"`
+	// Needs names the thread whose events after its own fault this
+	// fault follows from (what its thread read, or a block it took):
+	// it is no fault of the program's alone.
+	Needs string `json:"needs_after_fault_of,omitempty"`
 }
 
 // Build renders the execution x of encoding e. spec, if given, is listed
@@ -307,9 +314,18 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	iters := iterations(e.Test)
 	t := &Trace{Test: e.Test.Name, Model: e.Model.Name}
 	t.Observation = observation(e.Test, x.Outcome)
-	for _, f := range faultsInProgramOrder(e.Test, x.Faults) {
-		t.Faults = append(t.Faults, Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
-			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt), PastBound: e.FaultPastBound(x, f)})
+	rep := e.ReportFaults(x)
+	for _, f := range rep.Faults {
+		tf := Fault{Thread: threadName(f.Thread), What: f.Fault.String(),
+			Pos: posString(f.Stmt.Position()), Stmt: lsl.FormatStmt(f.Stmt), PastBound: e.FaultPastBound(x, f)}
+		if th, ok := rep.Needs[f]; ok {
+			tf.Needs = threadName(th)
+		}
+		t.Faults = append(t.Faults, tf)
+	}
+	if len(t.Faults) > 0 {
+		// the fault reported first, not the first one encoded
+		t.Observation = Observation{Text: "error: " + t.Faults[0].What, Fault: t.Faults[0].What}
 	}
 	for _, o := range spec {
 		t.Spec = append(t.Spec, observation(e.Test, o))
@@ -341,19 +357,21 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
 			Order: a.Order + 1 + evsBefore, Atomic: a.Group != 0,
 		}
+		v := ev[a.Access]
 		if k, ok := pastFrom[a.Thread]; ok && a.PoIndex >= k {
-			v := ev[a.Access]
 			v.PastBound = true
-			ev[a.Access] = v
 		}
+		v.AfterFault = rep.AccessUnchecked(a.Thread, a.PoIndex)
+		ev[a.Access] = v
 	}
 	allocEv := make([]Event, len(x.Events))
 	for j, xe := range x.Events {
 		allocEv[j] = allocEvent(e, n, x, j)
 		allocEv[j].Call = calls.name(xe.Thread, xe.Inv)
 		allocEv[j].Order = xe.After + j + 1
+		allocEv[j].AfterFault = rep.StmtUnchecked(xe.Thread, xe.Before, xe.Stmt)
 	}
-	for i, f := range x.Faults {
+	for i, f := range rep.Faults {
 		t.Faults[i].Detail = faultDetail(n, x, f, ev, allocEv)
 	}
 	t.Blocks = n.legend()
@@ -407,7 +425,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 					lf, _ := f.Stmt.(*lsl.Fence)
 					items = append(items, item{po: 2*f.Before - 1, fence: true, ev: Event{
 						Kind: "fence", Thread: threadName(th), Op: inv.Op, Call: calls.name(th, i), Fence: f.Kind.String(), Pos: posString(f.Stmt.Position()),
-						Implied: lf != nil && lf.Implied}})
+						Implied: lf != nil && lf.Implied, AfterFault: rep.StmtUnchecked(th, f.Before, f.Stmt)}})
 				}
 			}
 			sort.SliceStable(items, func(a, b int) bool { return items[a].po < items[b].po })
@@ -611,6 +629,9 @@ func (t *Trace) WriteText(w io.Writer) {
 		if f.PastBound {
 			past = " [past the bound]"
 		}
+		if f.Needs != "" {
+			past += " [follows from what " + f.Needs + " did after its fault]"
+		}
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)%s\n", f.What, f.Thread, f.Pos, f.Stmt, past)
 		if f.Detail != "" {
 			fmt.Fprintf(w, "             %s\n", f.Detail)
@@ -798,6 +819,9 @@ func (e Event) line(short bool) string {
 	if e.PastBound {
 		s += "  [past the bound]"
 	}
+	if e.AfterFault {
+		s += "  [after its thread's fault]"
+	}
 	if e.Pos != "" {
 		s = fmt.Sprintf("%-44s %s", s, e.Pos)
 	}
@@ -871,31 +895,4 @@ func faultDetail(n *namer, x *encode.Execution, f *encode.ErrorPoint, ev map[*en
 		}
 	}
 	return ""
-}
-
-// faultsInProgramOrder sorts faults by thread, then in program order (the
-// encoder lists the allocator's faults, found with the memory order, after
-// the others), so that each thread's first fault comes first.
-func faultsInProgramOrder(t *lsl.Test, faults []*encode.ErrorPoint) []*encode.ErrorPoint {
-	order := map[lsl.Stmt]int{}
-	number := func(invs []*lsl.Invocation) {
-		for _, inv := range invs {
-			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
-				order[s] = len(order)
-				return true
-			})
-		}
-	}
-	number(t.Init)
-	for _, invs := range t.Threads {
-		number(invs)
-	}
-	out := slices.Clone(faults)
-	slices.SortStableFunc(out, func(a, b *encode.ErrorPoint) int {
-		if a.Thread != b.Thread {
-			return a.Thread - b.Thread
-		}
-		return order[a.Stmt] - order[b.Stmt]
-	})
-	return out
 }

@@ -333,3 +333,33 @@ func TestFenceOwnerTrace(t *testing.T) {
 	}
 	golden(t, "fenceops-pso.html", page.Bytes())
 }
+
+// TestFaultAfterFaultTrace: in testdata/lockfault.lsl on sc, b's division
+// by zero is the program's only error; a's unlock assertion can fail only
+// because b ran on past its fault and took the lock a held. The trace
+// reports the division first (observed, and first fault), says that the
+// assertion follows from what b did after its fault, and marks b's
+// events after its fault. Golden files pin the text and the JSON.
+func TestFaultAfterFaultTrace(t *testing.T) {
+	tr := counterexample(t, "lockfault.lsl", "serial", "sc")
+	if tr.Observation.Fault != "division by zero" || len(tr.Faults) == 0 ||
+		tr.Faults[0].What != "division by zero" || tr.Faults[0].Thread != "thread 1" || tr.Faults[0].Needs != "" {
+		t.Fatalf("observation %+v, faults %+v: want thread 1's division by zero first", tr.Observation, tr.Faults)
+	}
+	if len(tr.Faults) != 2 || tr.Faults[1].Thread != "thread 0" || tr.Faults[1].Needs != "thread 1" {
+		t.Fatalf("faults %+v: want thread 0's assertion next, following from thread 1's", tr.Faults)
+	}
+	for _, th := range tr.Threads {
+		for _, op := range th.Ops {
+			for _, e := range op.Events {
+				// b's accesses after its load of x; a's store after its
+				// assertion
+				want := e.Thread == "thread 1" && e.Pos != "ft.c:6:24" || e.Thread == "thread 0" && e.Kind == "store" && e.Pos == "ft.c:5:44"
+				if e.AfterFault != want {
+					t.Errorf("%s %s at %s: after the fault %v, want %v", e.Thread, e.Kind, e.Pos, e.AfterFault, want)
+				}
+			}
+		}
+	}
+	goldenTrace(t, tr, "lockfault-sc")
+}
