@@ -505,6 +505,17 @@ type Invocation struct {
 	Pos  Pos
 	Op   string
 	Body []Stmt
+	// Inlined gives, for each load and store inlined from a procedure
+	// call, the calls it was inlined through, outermost first: a
+	// statement of a procedure called twice has a copy for each call.
+	// Nil for code written without calls.
+	Inlined map[Stmt][]CallSite
+}
+
+// CallSite is an inlined call: the procedure and where it is called.
+type CallSite struct {
+	Proc string
+	Pos  Pos
 }
 
 // Walk calls f for each statement of body in program order, descending

@@ -153,8 +153,37 @@ type Reorder struct {
 	// Cause is set when a fence of the failure's cause (Trace.Cause)
 	// restores the pair; the others are incidental.
 	Cause bool `json:"cause,omitempty"`
+	// AcrossCalls is set when the two accesses, of one operation call and
+	// iteration, come from two calls of a procedure the operation calls
+	// (its code is inlined once per call).
+	AcrossCalls *InlinedCalls `json:"across_calls,omitempty"`
 
 	pair explain.Pair
+}
+
+// InlinedCalls names two calls of one procedure: where each is called,
+// the one earlier in program order first.
+type InlinedCalls struct {
+	Proc    string `json:"proc"`
+	Earlier string `json:"earlier"`
+	Later   string `json:"later"`
+}
+
+// acrossCalls compares the calls two accesses were inlined through
+// (earlier and later in program order): where they first part, if
+// both are in calls of the same procedure, it names them.
+func acrossCalls(earlier, later []lsl.CallSite) *InlinedCalls {
+	for k := 0; k < len(earlier) && k < len(later); k++ {
+		a, b := earlier[k], later[k]
+		if a == b {
+			continue
+		}
+		if a.Proc != b.Proc {
+			return nil // different code: the positions tell them apart
+		}
+		return &InlinedCalls{Proc: a.Proc, Earlier: posString(a.Pos), Later: posString(b.Pos)}
+	}
+	return nil
 }
 
 // Cause is what the failure needs: a minimal set of fences, each
@@ -458,13 +487,22 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		touched[a.AddrVal][a.Thread] = true
 	}
 	shared := func(a encode.ExecAccess) bool { return len(touched[a.AddrVal]) > 1 }
+	sites := map[lsl.Stmt][]lsl.CallSite{}
+	for _, invs := range append([][]*lsl.Invocation{e.Test.Init}, e.Test.Threads...) {
+		for _, inv := range invs {
+			for st, cs := range inv.Inlined {
+				sites[st] = cs
+			}
+		}
+	}
 	for i, a := range x.Accesses {
 		for _, b := range x.Accesses[i+1:] {
 			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex && shared(a) && shared(b) {
 				t.Reordered = append(t.Reordered, Reorder{
 					Thread: threadName(a.Thread), First: ev[a.Access], Second: ev[b.Access],
-					Fence: fenceFor(b.Store, a.Store),
-					pair:  explain.Pair{First: b.Access, Second: a.Access},
+					Fence:       fenceFor(b.Store, a.Store),
+					AcrossCalls: acrossCalls(sites[b.Stmt], sites[a.Stmt]),
+					pair:        explain.Pair{First: b.Access, Second: a.Access},
 				})
 			}
 		}
@@ -744,6 +782,8 @@ func (t *Trace) writeReorderings(w io.Writer) {
 			fmt.Fprintf(w, ", across calls (%s, then %s)", r.Second.Call, r.First.Call)
 		case r.First.Iteration != r.Second.Iteration:
 			fmt.Fprintf(w, ", across iterations (%s, then %s)", iterationName(r.Second.Iteration), iterationName(r.First.Iteration))
+		case r.AcrossCalls != nil:
+			fmt.Fprintf(w, ", across calls of %s (at %s, then at %s)", r.AcrossCalls.Proc, r.AcrossCalls.Earlier, r.AcrossCalls.Later)
 		}
 	}
 	c := t.Cause

@@ -18,6 +18,8 @@ import (
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
+	"checkfence/tests"
+	"checkfence/unroll"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -362,4 +364,62 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 		}
 	}
 	goldenTrace(t, tr, "lockfault-sc")
+}
+
+// TestAcrossInlinedCallsTrace: in testdata/calls.lsl (it2.c) a calls g
+// twice, and on tso the second call's load of x goes before the first
+// call's store; both come from the same lines of g, so the pair must say
+// that it is across the calls of g, with where each is called. A golden
+// file pins the text.
+func TestAcrossInlinedCallsTrace(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "calls.lsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := lsl.Parse("calls.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tests.Parse("calls.tests", []byte("test T = i ( a | r )\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := unroll.Unroll(prog, ts[0], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	spec, _, err := mining.Enumerate(ctx, u.Test, memmodel.MustByName("serial"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := mining.Prepare(ctx, u.Test, memmodel.MustByName("tso"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckEncoding(ctx, enc, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pass {
+		t.Fatal("calls.lsl passes on tso")
+	}
+	tr := Build(enc, res.Counterexample, spec.Outcomes)
+	want := InlinedCalls{Proc: "g", Earlier: "it2.c:5:16", Later: "it2.c:5:21"}
+	found := false
+	for _, r := range tr.Reordered {
+		if r.First.Call != r.Second.Call || r.First.Iteration != r.Second.Iteration {
+			continue
+		}
+		if r.AcrossCalls == nil || *r.AcrossCalls != want {
+			t.Errorf("pair %s %s, %s %s: across calls %+v, want %+v", r.First.Kind, r.First.Pos, r.Second.Kind, r.Second.Pos, r.AcrossCalls, want)
+		}
+		found = true
+	}
+	if !found {
+		t.Fatalf("no reordered pair in a: %+v", tr.Reordered)
+	}
+	var text bytes.Buffer
+	tr.WriteText(&text)
+	golden(t, "calls-tso.txt", text.Bytes())
 }

@@ -278,6 +278,8 @@ type unroller struct {
 	labels *namer
 	calls  []*lsl.Proc // the procedures being inlined, outermost first
 	depth  int
+	// inlined: lsl.Invocation.Inlined of the invocation.
+	inlined map[lsl.Stmt][]lsl.CallSite
 }
 
 // scope is the context of the code being expanded: which inlined
@@ -298,6 +300,8 @@ type scope struct {
 	// loop iteration under the stutter reduction, that it has changed
 	// something: each store, alloc, free and observation sets them.
 	effects []lsl.Reg
+	// sites are the calls inlined here, outermost first.
+	sites []lsl.CallSite
 }
 
 // jump says what a break or continue of a source label becomes.
@@ -424,6 +428,7 @@ func (u *unroller) thread(name string, index int, ops []tests.OpCall) ([]*lsl.In
 			return nil, lsl.Errorf(oc.Pos, "operation %s: %d parameters, want 0", oc.Name, len(p.Params))
 		}
 		u.labels = newNamer()
+		u.inlined = nil
 		u.calls = []*lsl.Proc{p}
 		u.depth = 0
 		e := "e" + strconv.Itoa(k)
@@ -434,7 +439,7 @@ func (u *unroller) thread(name string, index int, ops []tests.OpCall) ([]*lsl.In
 		if err != nil {
 			return nil, err
 		}
-		invs = append(invs, &lsl.Invocation{Pos: oc.Pos, Op: oc.Name, Body: append(body, rest...)})
+		invs = append(invs, &lsl.Invocation{Pos: oc.Pos, Op: oc.Name, Body: append(body, rest...), Inlined: u.inlined})
 	}
 	return invs, nil
 }
@@ -566,6 +571,15 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 		return nil, lsl.Errorf(s.Position(), "unknown statement %T", s)
 	}
 	u.nstmts++
+	switch out.(type) {
+	case *lsl.Load, *lsl.Store:
+		if len(sc.sites) > 0 {
+			if u.inlined == nil {
+				u.inlined = map[lsl.Stmt][]lsl.CallSite{}
+			}
+			u.inlined[out] = sc.sites
+		}
+	}
 	switch out.(type) {
 	case *lsl.Store:
 		if v, ok := u.storeBack[s.(*lsl.Store)]; ok && !storeBackAnyValue {
@@ -840,6 +854,7 @@ func (u *unroller) call(c *lsl.Call, sc *scope) ([]lsl.Stmt, error) {
 		idPath:    sc.idPath + "/" + seg,
 		thread:    sc.thread,
 		opPrefix:  sc.opPrefix,
+		sites:     append(slices.Clip(sc.sites), lsl.CallSite{Proc: p.Name, Pos: c.Pos}),
 		effects:   sc.effects,
 	}
 	var out []lsl.Stmt

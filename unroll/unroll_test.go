@@ -362,3 +362,51 @@ func TestMalformed(t *testing.T) {
 		})
 	}
 }
+
+// TestInlinedCalls: each load and store inlined from a call records the
+// calls it came through, outermost first; the operation's own accesses
+// none. In a, g is called twice directly and once through h, so g's load
+// has three copies, told apart by their call sites.
+func TestInlinedCalls(t *testing.T) {
+	prog := parseText(t, `
+global x @1
+proc g() -> () {
+  p = [1]
+  v = load p @3:1
+}
+proc h() -> () {
+  call g() -> () @6:1
+}
+proc a() -> () {
+  p = [1]
+  one = 1
+  store p, one @10:1
+  call g() -> () @11:1
+  call g() -> () @12:1
+  call h() -> () @13:1
+}
+`)
+	res, err := Unroll(prog, harness("T", nil, []string{"a"}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := res.Test.Threads[0][0]
+	at := func(line int) lsl.Pos { return lsl.Pos{File: "p.lsl", Line: line, Col: 1} }
+	want := [][]lsl.CallSite{
+		nil,
+		{{Proc: "g", Pos: at(11)}},
+		{{Proc: "g", Pos: at(12)}},
+		{{Proc: "h", Pos: at(13)}, {Proc: "g", Pos: at(6)}},
+	}
+	var got [][]lsl.CallSite
+	lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+		switch s.(type) {
+		case *lsl.Load, *lsl.Store:
+			got = append(got, inv.Inlined[s])
+		}
+		return true
+	})
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("inlined through %v, want %v", got, want)
+	}
+}
