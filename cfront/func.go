@@ -722,6 +722,10 @@ func (fn *funcTr) iteration(s *cc.IterationStatement) {
 }
 
 // loopTest emits the test at the top of a loop: leave l if c is false.
+// The break is marked as ending the loop's test (lsl.Break.LoopTest), so
+// that the unroller evaluates the test once more after the last
+// iteration, as C does, whatever the test does (a call, a store, an
+// atomic access).
 func (fn *funcTr) loopTest(c cc.ExpressionNode, l string, pos lsl.Pos) {
 	if v, ok := fn.constValue(c); ok {
 		if v.IntVal() == 0 && !v.IsPtr() {
@@ -730,7 +734,7 @@ func (fn *funcTr) loopTest(c cc.ExpressionNode, l string, pos lsl.Pos) {
 		return
 	}
 	nc := fn.notCond(c)
-	fn.emit(&lsl.Break{Pos: pos, Cond: nc, Label: l})
+	fn.emit(&lsl.Break{Pos: pos, Cond: nc, Label: l, LoopTest: true})
 }
 
 // bodyMaybeBlock translates a loop body inside block lb, which continue

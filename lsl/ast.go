@@ -368,6 +368,14 @@ type (
 		Pos   Pos
 		Cond  Reg
 		Label string
+		// LoopTest: the break leaves loop Label, whose body it is in, when
+		// the loop's C test (a while or for loop's controlling expression)
+		// is false, and the statements before it in the body compute that
+		// test. C evaluates the test once more after the last iteration,
+		// side effects and all, so the unroller copies those statements
+		// after the last one (package unroll, "Unrolling"). Set by the C
+		// front end; prints as "looptest".
+		LoopTest bool
 	}
 	// Continue repeats the enclosing block Label if Cond is non-zero
 	// (always, if Cond is empty).

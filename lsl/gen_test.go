@@ -387,7 +387,7 @@ func (g *randGen) stmtOf(k, depth int, labels []string) Stmt {
 			cond = g.reg()
 		}
 		if k == gsBreak {
-			return &Break{Pos: pos, Cond: cond, Label: label}
+			return &Break{Pos: pos, Cond: cond, Label: label, LoopTest: g.chance(4)}
 		}
 		return &Continue{Pos: pos, Cond: cond, Label: label}
 	case gsAssert:

@@ -46,7 +46,8 @@ const maxDepth = 1000
 //	     | "atomic" [Pos] Body
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
 //	     | Name ":" [Pos] Body                             a labelled block
-//	     | ("break" | "continue") Name [ "if" Reg ] [Pos]
+//	     | "break" Name [ "if" Reg ] ["looptest"] [Pos]    looptest: Break.LoopTest
+//	     | "continue" Name [ "if" Reg ] [Pos]
 //	     | ("assert" | "assume") Reg [Pos]
 //	     | "observe" ("input" | "output") ["unsigned"] Name Reg [Pos]
 //	     | "observe" "label" Name [Pos]
@@ -1091,7 +1092,12 @@ func (p *parser) jump() (Stmt, error) {
 		}
 	}
 	if kw.text == "break" {
-		return &Break{Cond: cond, Label: label}, nil
+		b := &Break{Cond: cond, Label: label}
+		if isKeyword(p.peek(0), "looptest") && p.operandAt(0) {
+			p.next()
+			b.LoopTest = true
+		}
+		return b, nil
 	}
 	return &Continue{Cond: cond, Label: label}, nil
 }

@@ -178,6 +178,7 @@ func TestGeneratorCoverage(t *testing.T) {
 					features["break to an outer block"] = true
 				}
 				features["conditional break"] = features["conditional break"] || s.Cond != ""
+				features["loop test break"] = features["loop test break"] || s.LoopTest
 			case *Continue:
 				features["conditional continue"] = features["conditional continue"] || s.Cond != ""
 			case *Alloc:
@@ -245,7 +246,7 @@ func TestGeneratorCoverage(t *testing.T) {
 	}
 	for _, f := range []string{"position with file", "position without file", "no position",
 		"quoted register", "operation without operands", "nested block", "break to an outer block",
-		"conditional break", "conditional continue", "alloc with shape", "free noreuse", "free stable", "free ",
+		"conditional break", "loop test break", "conditional continue", "alloc with shape", "free noreuse", "free stable", "free ",
 		"pointer constant", "array of structs", "struct with nested shape", "initial values",
 		"final locations", "init", "two threads"} {
 		if !features[f] {

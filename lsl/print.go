@@ -23,6 +23,7 @@ import (
 //	  atomic { ... }
 //	  call foo(a, b) -> (c)
 //	  L1: { break L1 if r1  continue L1 if r1  break L1 }
+//	  break L1 if r1 looptest              leaves loop L1: its C test is false
 //	  assert r4
 //	  assume r4
 //	  observe input "v" r4               (output, label "x")
@@ -243,6 +244,9 @@ func (p *printer) stmt(s Stmt, n int) {
 		return
 	case *Break:
 		p.line(n, "break %s%s", ident(s.Label), cond(s.Cond))
+		if s.LoopTest {
+			p.printf(" looptest")
+		}
 	case *Continue:
 		p.line(n, "continue %s%s", ident(s.Label), cond(s.Cond))
 	case *Assert:

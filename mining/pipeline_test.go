@@ -399,6 +399,65 @@ test Z = ( zeros | rx )
 	}
 }
 
+// The bound of a while or for loop whose test does more than compute (a
+// call, a store, atomic loads with their fences, a compare-and-swap, a
+// choice) counts iterations as C does too: the front end marks the test,
+// which the unroller evaluates once more after the last iteration. A loop
+// of n iterations passes with bound n under MaxUnroll n, and one of n+1 is
+// inconclusive. A do-while's condition is not evaluated before its first
+// iteration, so nothing changes there.
+func TestBoundCountsIterationsEffectfulTest(t *testing.T) {
+	const head = `#include "lsl_protos.h"
+#include <stdatomic.h>
+static int size(void) { return N; }
+int g;
+atomic_int n = N;
+int x = N;
+`
+	cases := []struct{ name, body string }{
+		{"call", "int i, s = 0; for (i = 0; i < size(); i++) s += i; lsl_observe_output(\"s\", s);"},
+		{"store", "while (g++ < N) ; lsl_observe_output(\"g\", g);"},
+		{"acquire", "int i, s = 0; for (i = 0; i < atomic_load_explicit(&n, memory_order_acquire); i++) s += i; lsl_observe_output(\"s\", s);"},
+		{"seq_cst", "int i = 0; while (i < atomic_load(&n)) i++; lsl_observe_output(\"i\", i);"},
+		{"cas", "int k = 0; while (!__sync_bool_compare_and_swap(&x, k, k + 1)) k++; lsl_observe_output(\"k\", k);"},
+		{"choice", "int i, c = 0, s = 0; for (i = 0; (c = lsl_choose(0, 1), i < N); i++) s += c; lsl_observe_output(\"s\", s);"},
+		{"dowhile", "int i = 0; do i++; while (i < size()); lsl_observe_output(\"i\", i);"},
+	}
+	const n = 2
+	for _, tc := range cases {
+		for _, iters := range []int{n, n + 1} {
+			src := strings.ReplaceAll(head+"void t(void) { "+tc.body+" }\n", "N", fmt.Sprint(iters))
+			prog, ts := compileTest(t, "loops.c", src, "test T = ( t )")
+			for _, model := range []string{"sc", "relaxed"} {
+				res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), PipelineOptions{MaxUnroll: n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := Pass
+				if iters > n {
+					want = Inconclusive
+				}
+				if res.Verdict != want {
+					t.Errorf("%s, %d iterations, on %s: %s, want %s", tc.name, iters, model, res.Verdict, want)
+					continue
+				}
+				if want != Pass {
+					continue
+				}
+				var bounds []int
+				for id, b := range res.Stats.Bounds {
+					if strings.Contains(id, "loops.c:") {
+						bounds = append(bounds, b)
+					}
+				}
+				if len(bounds) != 1 || bounds[0] != iters {
+					t.Errorf("%s on %s: bounds %v, want [%d]", tc.name, model, bounds, iters)
+				}
+			}
+		}
+	}
+}
+
 // Straight-line arithmetic on one variable, in a function called several
 // times, is analysed path by path (rangeanalysis, SSA form): the
 // flow-insensitive analysis closed the variable's set under every +=

@@ -83,16 +83,37 @@
 // The bound counts the iterations a loop runs, as C does: while (i < n)
 // of n iterations evaluates its test n+1 times, and the last evaluation,
 // which leaves, is no iteration. So when L's body starts with its exit
-// test (the statements before its first conditional break of L only
-// compute: constants, operations, loads, and blocks of those, as while
-// and for loops and && and || make them), that test is placed once more
-// before the BoundExceeded (exitTest): an execution that leaves there
-// stays within the bound; one that does not runs past it. The loads of
-// that test are accesses like any other (C makes them). TestSemantics
-// runs a reference evaluator that evaluates the test after the last
-// iteration on the original program; the unrolling without it
+// test, that test is placed once more before the BoundExceeded
+// (exitTest): an execution that leaves there stays within the bound; one
+// that does not runs past it. The C front end marks the conditional break
+// that leaves a while or for loop when its controlling expression is false
+// (lsl.Break.LoopTest, "break L if c looptest"): the statements before it
+// are the test, whatever they do (calls, stores, atomic blocks, the fences
+// of C11 loads, choices, assumptions), and are copied with it. Without a
+// mark (LSL written by hand) the test is the statements before L's first
+// conditional break if they only compute (constants, operations, loads,
+// and blocks of those): LSL does not say where a test ends, and a prefix
+// that stores may be the body of a do-while or of "while (1) { ...; if (c)
+// break; }", whose copy would add an iteration.
+//
+// The copy is no iteration: it gets no stutter instrumentation of L (its
+// effects mark the enclosing loops' iterations as changed, being part of
+// them), and a spin loop, which has no BoundExceeded, gets none. The
+// reductions stay sound: every execution of the copy is one C makes (C
+// evaluates the test after the last iteration, with its accesses, fences,
+// faults and failed assumptions), and the twin argument of the stutter
+// reduction below is about the original loop, not its unrolling: an
+// execution with no stutter iteration that has run k iterations evaluates
+// the test next, and either leaves in the copy or goes on, reaching the
+// BoundExceeded. TestSemantics runs a reference evaluator on the original
+// program that, after the last iteration, evaluates the body up to the
+// marked break itself (or, without a mark, the computing prefix); its
+// generator marks loops whose tests store, call, choose, observe and
+// leave enclosing blocks. The unrolling without the copy
 // (Options.NoExitTest) disagrees with the reference on the runs that
-// leave there.
+// leave there. TestStutterReductionKeepsOutcomes marks the tests of some
+// of its retry loops, so that copies with stores, compare-and-swaps and
+// observations are checked on every model.
 //
 // # Spin loops
 //

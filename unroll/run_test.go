@@ -19,8 +19,9 @@ type outcome struct {
 	// (an "infeasible" stop that the original program does not have)
 	stutter bool
 	// leftInTest: a loop of the run left in the exit test after its
-	// last iteration (the reference's, which the unroller peels)
-	leftInTest bool
+	// last iteration (the reference's, which the unroller peels);
+	// leftInMarked: one whose test is marked (lsl.Break.LoopTest)
+	leftInTest, leftInMarked bool
 }
 
 func (o outcome) String() string {

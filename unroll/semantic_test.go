@@ -150,7 +150,7 @@ func (g *gen) inner(ctx genCtx, l genLabel) genCtx {
 func (g *gen) stmt(ctx genCtx) []lsl.Stmt {
 	r := func() lsl.Reg { return g.pick(ctx.pool) }
 	nest := ctx.depth < 3
-	switch k := g.r.IntN(23); {
+	switch k := g.r.IntN(25); {
 	case k < 2:
 		return []lsl.Stmt{&lsl.Const{Pos: g.pos(), Dst: r(), Val: lsl.Int(int64(g.r.IntN(4)))}}
 	case k < 5:
@@ -206,6 +206,8 @@ func (g *gen) stmt(ctx genCtx) []lsl.Stmt {
 		return g.counterLoop(ctx)
 	case k < 22 && nest:
 		return g.chooseLoop(ctx)
+	case k < 24 && nest:
+		return g.testLoop(ctx)
 	case nest && g.spin:
 		return g.spinLoop(ctx)
 	}
@@ -236,6 +238,44 @@ func (g *gen) counterLoop(ctx genCtx) []lsl.Stmt {
 		&lsl.Break{Pos: g.pos(), Cond: t, Label: l},
 		&lsl.Prim{Pos: g.pos(), Dst: i, Op: lsl.OpAdd, Type: lsl.I32, Args: []lsl.Reg{i, "one"}},
 	}
+	b.Body = append(b.Body, g.stmts(g.inner(ctx, genLabel{name: l, loop: true}), 1+g.r.IntN(3))...)
+	b.Body = append(b.Body, &lsl.Continue{Pos: g.pos(), Label: l})
+	return append(out, b)
+}
+
+// testLoop: while (effect, ..., i < n) { i++; body }, whose test the
+// front end marks (lsl.Break.LoopTest): it starts with a store, a call, a
+// choice or an observation, and what follows may do anything but continue
+// the loop (leave it, leave or continue enclosing blocks, fault, assume).
+func (g *gen) testLoop(ctx genCtx) []lsl.Stmt {
+	i, n, t := g.fresh("i"), g.fresh("n"), g.fresh("t")
+	l := g.label(ctx, "L", "M")
+	out := []lsl.Stmt{
+		&lsl.Const{Pos: g.pos(), Dst: i, Val: lsl.Int(0)},
+		&lsl.Const{Pos: g.pos(), Dst: n, Val: lsl.Int(int64(g.r.IntN(4)))},
+	}
+	var test []lsl.Stmt
+	switch g.r.IntN(4) {
+	case 0:
+		test = append(test, &lsl.Store{Pos: g.pos(), Addr: g.pick(ptrRegs), Src: g.pick(ctx.pool)})
+	case 1:
+		if len(g.helpers) > 0 {
+			test = append(test, g.call())
+		}
+	case 2:
+		test = append(test, &lsl.Choose{Pos: g.pos(), Dst: g.pick(ctx.pool), Lo: 0, Hi: 1})
+	default:
+		test = append(test, &lsl.Observe{Pos: g.pos(), Kind: lsl.ObsOutput, Name: "t", Val: g.pick(ctx.pool)})
+	}
+	// The test is inside the loop's block but no part of its iterations:
+	// it may break l, not continue it.
+	test = append(test, g.stmts(g.inner(ctx, genLabel{name: l}), g.r.IntN(3))...)
+	b := &lsl.Block{Pos: g.pos(), Label: l}
+	b.Body = append(test,
+		&lsl.Prim{Pos: g.pos(), Dst: t, Op: lsl.OpGe, Type: lsl.I32, Args: []lsl.Reg{i, n}},
+		&lsl.Break{Pos: g.pos(), Cond: t, Label: l, LoopTest: true},
+		&lsl.Prim{Pos: g.pos(), Dst: i, Op: lsl.OpAdd, Type: lsl.I32, Args: []lsl.Reg{i, "one"}},
+	)
 	b.Body = append(b.Body, g.stmts(g.inner(ctx, genLabel{name: l, loop: true}), 1+g.r.IntN(3))...)
 	b.Body = append(b.Body, &lsl.Continue{Pos: g.pos(), Label: l})
 	return append(out, b)
@@ -360,8 +400,9 @@ type refRun struct {
 	// that adds none changed nothing (the stutter reduction).
 	effects   int
 	stuttered bool // the run was removed so
-	// leftInTest: a loop left in the exit test after its last iteration
-	leftInTest bool
+	// leftInTest: a loop left in the exit test after its last iteration;
+	// leftInMarked: one whose test is marked (lsl.Break.LoopTest)
+	leftInTest, leftInMarked bool
 }
 
 // refLoop is what the reference is told of a loop instance.
@@ -571,14 +612,18 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 			// The loop runs past its bound unless the next iteration
 			// leaves in its exit test, which C evaluates once more
 			// (package doc, "Unrolling").
-			if test := exitTest(b.Body, b.Label); test != nil {
+			if test, marked := refExitTest(b); test != nil {
 				sig, err := rr.exec(test, fr, path+"/"+rr.segs[b]+"#"+strconv.Itoa(iter))
 				if err != nil {
 					return nil, err
 				}
 				if sig != nil && sig.label == b.Label && !sig.cont {
 					rr.leftInTest = true
+					rr.leftInMarked = rr.leftInMarked || marked
 					return nil, nil
+				}
+				if sig != nil && sig.label != b.Label {
+					return sig, nil // the test left an enclosing block
 				}
 			}
 			return nil, &refStop{"exceeded " + id}
@@ -607,6 +652,20 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 			return sig, nil
 		}
 	}
+}
+
+// refExitTest returns the statements C evaluates once more after a loop's
+// last iteration: the body up to the break marked as ending the loop's
+// test (lsl.Break.LoopTest), whatever they do; for a loop without one
+// (LSL written by hand), the statements before its first conditional
+// break if they only compute (exitTest).
+func refExitTest(b *lsl.Block) (test []lsl.Stmt, marked bool) {
+	for i, s := range b.Body {
+		if br, ok := s.(*lsl.Break); ok && br.Label == b.Label && br.LoopTest {
+			return b.Body[:i+1], true
+		}
+	}
+	return exitTest(b.Body, b.Label), false
 }
 
 func (rr *refRun) memString() string {
@@ -642,7 +701,7 @@ func runRef(prog *lsl.Program, h *tests.Test, loop func(string) refLoop, choose 
 		for k, oc := range ops {
 			seen := len(rr.obs)
 			if _, err := rr.call(oc.Name, nil, name+".e"+strconv.Itoa(k)+"/"+oc.Name); err != nil {
-				o.stop, o.stutter, o.leftInTest = err.Error(), rr.stuttered, rr.leftInTest
+				o.stop, o.stutter, o.leftInTest, o.leftInMarked = err.Error(), rr.stuttered, rr.leftInTest, rr.leftInMarked
 				o.mem = rr.memString()
 				return o
 			}
@@ -650,7 +709,7 @@ func runRef(prog *lsl.Program, h *tests.Test, loop func(string) refLoop, choose 
 		}
 	}
 	o.mem = rr.memString()
-	o.leftInTest = rr.leftInTest
+	o.leftInTest, o.leftInMarked = rr.leftInTest, rr.leftInMarked
 	return o
 }
 
@@ -739,7 +798,7 @@ const (
 func TestSemantics(t *testing.T) {
 	var stats struct {
 		programs, runs, exceeded, setMode, spinLoops, stutterLoops, stuttered, incomplete, tooLarge int
-		leftInTest, withoutTestCaught                                                               int
+		leftInTest, leftInMarked, withoutTestCaught                                                 int
 	}
 	for seed := uint64(1); seed <= 400; seed++ {
 		spin := seed%3 == 0
@@ -809,6 +868,9 @@ func TestSemantics(t *testing.T) {
 				if ref.leftInTest {
 					// without the exit test the run exceeds a bound
 					stats.leftInTest++
+					if ref.leftInMarked {
+						stats.leftInMarked++
+					}
 					nt := opts
 					nt.NoExitTest = true
 					if rn, err := UnrollWith(prog, semHarness, nt); err == nil {
@@ -848,9 +910,9 @@ func TestSemantics(t *testing.T) {
 			fail("outcome sets differ:\noriginal:\n%s\nunrolled:\n%s", strings.Join(refSet, "\n"), strings.Join(gotSet, "\n"))
 		}
 	}
-	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it; %d runs leaving a loop in its exit test after the last iteration, %d of which exceed a bound without that test",
-		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered, stats.leftInTest, stats.withoutTestCaught)
-	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 || stats.withoutTestCaught == 0 {
+	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it; %d runs leaving a loop in its exit test after the last iteration (%d in a marked test), %d of which exceed a bound without that test",
+		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered, stats.leftInTest, stats.leftInMarked, stats.withoutTestCaught)
+	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 || stats.withoutTestCaught == 0 || stats.leftInMarked == 0 {
 		t.Errorf("the random programs do not exercise enough")
 	}
 }

@@ -73,6 +73,7 @@ func TestStutterCriterion(t *testing.T) {
 // rejects them.
 func genRetryProgram(seed uint64) string {
 	r := rand.New(rand.NewPCG(seed, 0x57))
+	mark := rand.New(rand.NewPCG(seed, 0x58)) // apart, so r makes the programs it made before
 	var b strings.Builder
 	b.WriteString("global x @1\nglobal y @2\nglobal z @3\n")
 	ptr := func() string { return []string{"px", "py", "pz"}[r.IntN(3)] }
@@ -172,6 +173,18 @@ func genRetryProgram(seed uint64) string {
 		}
 		again := fresh("again")
 		body = append(body, fmt.Sprintf("%s = lnot %s", again, regs[2+r.IntN(len(regs)-2)]), "continue L if "+again)
+		if mark.IntN(2) == 0 {
+			// The statements before the first break of L are the loop's
+			// test (a while loop's, as the C front end marks it), which
+			// the unroller copies after the last iteration, stores,
+			// compare-and-swaps and observations too.
+			for i, s := range body {
+				if strings.HasPrefix(s, "break L if ") {
+					body[i] += " looptest"
+					break
+				}
+			}
+		}
 		if expected {
 			fmt.Fprintf(&b, " e = load %s\n", ptr())
 		}
@@ -200,6 +213,33 @@ func genRetryProgram(seed uint64) string {
 	return strings.ReplaceAll(b.String(), "; ", "\n")
 }
 
+// effectfulTest reports whether a loop of prog has a marked test
+// (lsl.Break.LoopTest) that stores or observes.
+func effectfulTest(prog *lsl.Program) bool {
+	found := false
+	for _, p := range prog.Procs {
+		lsl.Walk(p.Body, func(s lsl.Stmt) bool {
+			b, ok := s.(*lsl.Block)
+			if !ok {
+				return true
+			}
+			effect := false
+			for _, t := range b.Body {
+				if br, ok := t.(*lsl.Break); ok && br.Label == b.Label && br.LoopTest {
+					found = found || effect
+					break
+				}
+				switch t.(type) {
+				case *lsl.Store, *lsl.Atomic, *lsl.Observe:
+					effect = true
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
 // TestStutterReductionKeepsOutcomes checks the lemma the reduction rests
 // on, with the brute-force reference of package reference on every model:
 // for the same bounds, the outcomes (observations, final values of x, y,
@@ -216,7 +256,7 @@ func genRetryProgram(seed uint64) string {
 // the long run).
 func TestStutterReductionKeepsOutcomes(t *testing.T) {
 	models := []string{"serial", "sc", "tso", "pso", "rmo", "relaxed"}
-	var compared, reduced, mutantCaught, criterionNeeded, anyValueCaught, tooBig int
+	var compared, reduced, mutantCaught, criterionNeeded, anyValueCaught, tooBig, effectfulTests int
 	n := *stutterSeeds
 	if n <= 0 {
 		n = longtest.N(120, 200)
@@ -273,6 +313,9 @@ func TestStutterReductionKeepsOutcomes(t *testing.T) {
 				t.Fatalf("seed %d %s: reduced: %v", seed, m, err)
 			}
 			compared++
+			if effectfulTest(prog) {
+				effectfulTests++
+			}
 			wk, gk := lsl.OutcomeKeys(want), lsl.OutcomeKeys(got)
 			if strings.Join(wk, "\n") != strings.Join(gk, "\n") {
 				t.Fatalf("seed %d on %s, bound %d: outcomes differ\nwithout the reduction:\n  %s\nwith it:\n  %s\nprogram:\n%s\nreduced:\n%s",
@@ -292,9 +335,9 @@ func TestStutterReductionKeepsOutcomes(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d comparisons, %d with executions removed by the reduction; %d catching the reduction that forgets observations, %d the one that compares no registers, %d the one that takes any read-modify-write for a store-back; %d programs too big for the reference",
-		compared, reduced, mutantCaught, criterionNeeded, anyValueCaught, tooBig)
-	if compared < 100 || reduced < 20 || mutantCaught == 0 || criterionNeeded == 0 || anyValueCaught == 0 {
+	t.Logf("%d comparisons (%d with a loop test that stores or observes, copied after the last iteration), %d with executions removed by the reduction; %d catching the reduction that forgets observations, %d the one that compares no registers, %d the one that takes any read-modify-write for a store-back; %d programs too big for the reference",
+		compared, effectfulTests, reduced, mutantCaught, criterionNeeded, anyValueCaught, tooBig)
+	if compared < 100 || reduced < 20 || mutantCaught == 0 || criterionNeeded == 0 || anyValueCaught == 0 || effectfulTests < 20 {
 		t.Errorf("the generated programs do not exercise the reduction enough")
 	}
 }

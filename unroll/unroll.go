@@ -776,12 +776,26 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	return []lsl.Stmt{&lsl.Block{Pos: b.Pos, Label: outer, Body: iters}}, nil
 }
 
-// exitTest returns the statements of a loop body up to its first
-// conditional break of the loop itself, if all before it only compute
-// (constants, operations, loads, and blocks of those whose breaks stay
-// inside them): the test of a while or for loop, which C evaluates once
-// more after the last iteration. Nil if the body does not start so.
+// exitTest returns the statements of a loop body that compute its exit
+// test, which C evaluates once more after the last iteration of a while or
+// for loop, ending in the conditional break that leaves when the test is
+// false; nil if the body does not start with one. The C front end marks
+// that break (lsl.Break.LoopTest): the statements before it are the test,
+// whatever they do. Without a mark (LSL written by hand) the body starts
+// with its test if all statements before its first conditional break of
+// the loop only compute (constants, operations, loads, and blocks of those
+// whose breaks stay inside them): a prefix that stores may be the body of
+// a do-while or of "while (1) { ...; if (c) break; }", and copying it
+// would add an iteration.
 func exitTest(body []lsl.Stmt, loop string) []lsl.Stmt {
+	for i, s := range body {
+		if br, ok := s.(*lsl.Break); ok && br.Label == loop && br.LoopTest {
+			if continues(body[:i], loop) {
+				return nil // a continue of the loop in its own test
+			}
+			return body[:i+1]
+		}
+	}
 	for i, s := range body {
 		if br, ok := s.(*lsl.Break); ok && br.Label == loop && br.Cond != "" {
 			return body[:i+1]

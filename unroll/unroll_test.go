@@ -110,6 +110,14 @@ var goldenCases = []goldenCase{
 	{name: "while_b3", input: "while.lsl", test: harness("while_b3", nil, []string{"op"}),
 		bounds: Bounds{"t0.e0/op/while1@while.c:6:3": 3},
 		want:   []string{"output i=2"}, mem: "[1]=1"},
+	// g = 0: next() gives 0 and 1 in the two iterations, and 2 in the
+	// test after them, which leaves (C's third evaluation of the test):
+	// bound 2 suffices, and the test's store leaves g = 3.
+	{name: "whilecall_b2", input: "whilecall.lsl", test: harness("whilecall_b2", nil, []string{"op"}),
+		bounds: Bounds{"t0.e0/op/while1@whilecall.c:5:3": 2},
+		want:   []string{"output v=0 output v=1 output g=3"}, mem: "[1]=3"},
+	{name: "whilecall_b1", input: "whilecall.lsl", test: harness("whilecall_b1", nil, []string{"op"}),
+		want: []string{"exceeded t0.e0/op/while1@whilecall.c:5:3"}},
 	// outer runs 3 iterations (the third leaves at once); inner runs 1
 	// (leaves at once) in outer's first and 2 in its second.
 	{name: "nestedloops", input: "nestedloops.lsl", test: harness("nestedloops", nil, []string{"op"}),
@@ -408,5 +416,37 @@ proc a() -> () {
 	})
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("inlined through %v, want %v", got, want)
+	}
+}
+
+// TestExitTest decides which statements of a loop's body are its test,
+// copied after the last iteration: up to the break the C front end marks,
+// whatever they do; without a mark, up to the first conditional break if
+// all before it only compute, as a store there may belong to the body of
+// a do-while or of while (1) { ...; if (c) break; }.
+func TestExitTest(t *testing.T) {
+	cases := []struct {
+		name, body string
+		want       int // statements of the test, 0 for none
+	}{
+		{"marked, with a call and a store", `call f() -> (v); store p, v; c = lnot v; break L if c looptest; store p, v; continue L`, 4},
+		{"marked, after an earlier break of L", `v = load p; break L if v; w = load p; break L if w looptest; continue L`, 4},
+		{"marked, with a choice and an atomic block", `c = choose 0 1; atomic { v = load p; store p, c }; break L if v looptest; continue L`, 3},
+		{"marked, continuing the loop", `v = load p; continue L if v; break L if v looptest; continue L`, 0},
+		{"unmarked, computing", `v = load p; B: { break B if v; v = 1 }; c = lnot v; break L if c; store p, v; continue L`, 4},
+		{"unmarked, with a call", `call f() -> (v); c = lnot v; break L if c; continue L`, 0},
+		{"unmarked, storing first (a retry loop)", `store p, one; v = load p; break L if v; continue L`, 0},
+		{"a mark of another block", `B: { v = load p; break B if v looptest }; store p, v; break L if v; continue L`, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := "proc f() -> (r) {\n r = 1\n}\nproc op() {\n p = [1]\n one = 1\n L: {\n" + strings.ReplaceAll(c.body, "; ", "\n") + "\n }\n}\n"
+			prog := parseText(t, src)
+			loop := prog.Proc("op").Body[2].(*lsl.Block)
+			got := exitTest(loop.Body, "L")
+			if len(got) != c.want {
+				t.Errorf("test of %d statements, want %d", len(got), c.want)
+			}
+		})
 	}
 }

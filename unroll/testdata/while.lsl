@@ -12,7 +12,7 @@ proc op() @3:1 {
   while1: @6:3 {
     t1 = lt.i32 i, n @6:10
     t2 = lnot t1 @6:10
-    break while1 if t2 @6:10
+    break while1 if t2 looptest @6:10
     store p, i @7:5
     i = add.i32 i, one @8:5
     continue while1 @6:3

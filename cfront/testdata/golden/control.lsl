@@ -15,7 +15,7 @@ proc f(x) -> (ret) @3:5 {
   while1: @10:2 {
     t3 = 0 @10:13
     t4 = le.i32 x, t3 @10:11
-    break while1 if t4 @10:2
+    break while1 if t4 looptest @10:2
     t5 = 1 @11:4
     x = sub.i32 x, t5 @11:4
     if2: @12:3 {
@@ -38,7 +38,7 @@ proc f(x) -> (ret) @3:5 {
   for1: @19:2 {
     t11 = 2 @19:22
     t12 = ge.i32 i, t11 @19:20
-    break for1 if t12 @19:2
+    break for1 if t12 looptest @19:2
     if3: @20:3 {
       t13 = lnot i @20:7
       break if3 if t13 @20:3

@@ -8,7 +8,7 @@ proc f(n) -> (ret) @15:5 {
   fence full slot 2 @18:5
   while1: @18:5 {
     t1 = ge.i32 i, n @18:14
-    break while1 if t1 @18:5
+    break while1 if t1 looptest @18:5
     fence full slot 3 @19:9
     t2 = [1] @19:11
     store t2, i @19:11
@@ -122,7 +122,7 @@ proc k(n) -> () @56:6 {
   i = 0 @58:18
   for1: @58:5 {
     t1 = ge.i32 i, n @58:23
-    break for1 if t1 @58:5
+    break for1 if t1 looptest @58:5
     fence full slot 24 brace 59:15 @59:9
     t2 = [1] @59:11
     store t2, i @59:11
@@ -136,7 +136,7 @@ proc k(n) -> () @56:6 {
     t4 = [2] @60:12
     t5 = load t4 @60:12
     t6 = lnot t5 @60:12
-    break while1 if t6 @60:5
+    break while1 if t6 looptest @60:5
     fence full slot 27 brace 61:10 @61:9
     fence full slot 28 brace 61:9 @61:10
     continue while1 @60:5
@@ -175,12 +175,12 @@ proc m(n) -> () @68:6 {
   i = 0 @70:18
   for1: @70:5 {
     t1 = ge.i32 i, n @70:23
-    break for1 if t1 @70:5
+    break for1 if t1 looptest @70:5
     fence full slot 35 brace 71:43 @71:9
     j = 0 @71:22
     for2: @71:9 {
       t2 = ge.i32 j, n @71:27
-      break for2 if t2 @71:9
+      break for2 if t2 looptest @71:9
       fence full slot 36 brace 71:43 @71:37
       t3 = [1] @71:39
       store t3, j @71:39
@@ -198,7 +198,7 @@ proc m(n) -> () @68:6 {
   i#2 = 0 @72:18
   for3: @72:5 {
     t6 = ge.i32 i#2, n @72:23
-    break for3 if t6 @72:5
+    break for3 if t6 looptest @72:5
     t7 = [1] @73:9
     t8 = load t7 @73:9
     t9 = 1 @73:9
@@ -212,7 +212,7 @@ proc m(n) -> () @68:6 {
   i#3 = 0 @74:18
   for4: @74:5 {
     t12 = ge.i32 i#3, n @74:23
-    break for4 if t12 @74:5
+    break for4 if t12 looptest @74:5
     fence full slot 41 brace 74:39 @74:33
     t13 = [2] @74:35
     store t13, i#3 @74:35
@@ -245,7 +245,7 @@ proc e(n) -> () @81:6 {
     t6 = 1 @85:13
     n = sub.i32 t5, t6 @85:13
     t7 = lnot t5 @85:12
-    break while1 if t7 @85:5
+    break while1 if t7 looptest @85:5
     fence full slot 50 brace 85:25 @85:17
     fence full slot 51 brace 85:17 @85:25
     continue while1 @85:5

@@ -15,6 +15,8 @@ proc	"do it"  ( a , b )  ->  ( "c d" )  @10:1
   "c d" = add.u32 a, b   @11:3
   store = mov "c d"
   loop: { n = choose 0 3  i = threadid  ok = lt.i64 i, n  break loop if ok  continue loop } // a loop
+  w: { looptest = choose 0 1  break w if looptest looptest @12:3  looptest = mov looptest  continue w }
+  w2: { break w2 looptest  break w2 if looptest }
   atomic { v = load store store store, v }
   p = alloc 16 [2]  free p
   q = alloc noreuse 3
