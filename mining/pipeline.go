@@ -431,12 +431,17 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 	t, opt, bounds := l.t, l.opt, l.bounds
 	var raisedLast []string // loops raised by the last round
 	announced := false      // the interchangeable threads were shown
+	var prev *lastRound     // the round before, whose bounds were raised
 	for {
 		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
 		enc, bad, err := l.prepare(l.ctx, u, true)
+		var limit *lsl.LimitError
+		if errors.As(err, &limit) && prev != nil {
+			return l.beyondLimit(prev, err)
+		}
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
@@ -496,6 +501,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			}
 			return ru, renc, rstuck, false, nil
 		}
+		prev = &lastRound{u: u, enc: enc, failure: bad, bounds: maps.Clone(bounds)}
 		raiseSiblings(u, bounds, next)
 		raiseInterchangeable(u, enc, bounds, next)
 		if cur != nil && !cur.kept {
@@ -513,6 +519,36 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which: %w", t.Name, ErrInternal)
 		}
 	}
+}
+
+// lastRound is a round whose bounds an execution exceeded (see
+// beyondLimit).
+type lastRound struct {
+	u       *unroll.Result
+	enc     *encode.Encoding
+	failure failureQuestion
+	bounds  unroll.Bounds
+}
+
+// beyondLimit ends the rounds when the unrolling with raised bounds is too
+// large for the range analysis (limit, an *lsl.LimitError), as a loop at
+// MaxUnroll ends them: an execution within the last round's bounds may
+// still fail, and so may one that runs past them only after it faulted
+// (an error execution); either is a real failure. Otherwise the verdict
+// is inconclusive, for limit.
+func (l *lazyRun) beyondLimit(r *lastRound, limit error) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	l.bounds = r.bounds
+	ru, renc, _, failed, err := l.last(r.u, r.enc, r.failure, nil, nil)
+	if err != nil || failed {
+		return ru, renc, nil, failed, err
+	}
+	switch l.meter.FirstOf(l.main, r.enc, false, r.enc.FenceAssumptions(), [][]encode.Lit{{r.enc.PastBoundAfterFault()}}) {
+	case 0:
+		return l.interrupted()
+	case 1:
+		return r.u, r.enc, nil, true, nil
+	}
+	return nil, nil, nil, false, limit
 }
 
 // raiseInterchangeable raises, in the threads interchangeable with a

@@ -165,3 +165,52 @@ func TestBenchValueLimit(t *testing.T) {
 		t.Errorf("--json: status %d, records %v", code, recs)
 	}
 }
+
+// A loop whose later iterations have more values than the range analysis
+// tracks ends the lazy unrolling as a loop at --max-unroll does: a failure
+// within the bounds reached before is still found (every execution of
+// early fails its first assertion, g being 0), and only a test without one
+// is inconclusive. late fails only in the eighth iteration, beyond the
+// limit, so it stays inconclusive too.
+func TestFailureBeforeValueLimit(t *testing.T) {
+	src := `#include "lsl_protos.h"
+int g;
+void i(void) { g = 0; }
+void early(void) {
+  lsl_assert(g == 1);
+  int x = 0;
+  for (int k = 0; k < 8; k++) x = x * 4 + lsl_choose(0, 3);
+  lsl_observe_output("x", x);
+}
+void none(void) {
+  int x = 0;
+  for (int k = 0; k < 8; k++) x = x * 4 + lsl_choose(0, 3);
+  lsl_observe_output("x", x);
+}
+void late(void) {
+  int x = 0;
+  for (int k = 0; k < 8; k++) { x = x * 4 + lsl_choose(0, 3); if (k == 7) lsl_assert(x < 0); }
+  lsl_observe_output("x", x);
+}
+`
+	cf, tf := writeInputs(t, src, "test E = i ( early )\ntest N = i ( none )\ntest L = i ( late )\n")
+	for _, tc := range []struct {
+		args []string
+		test string
+		code int
+		want string
+	}{
+		{[]string{"check", "--model", "sc"}, "E", exitFail, "fail         E on sc"},
+		{[]string{"check", "--model", "relaxed"}, "E", exitFail, "fail         E on relaxed"},
+		{[]string{"mine"}, "E", exitFail, "fail         E on serial"},
+		{[]string{"check", "--model", "sc"}, "N", exitInconclusive, "inconclusive N on sc"},
+		{[]string{"check", "--model", "sc"}, "L", exitInconclusive, "inconclusive L on sc"},
+		{[]string{"mine"}, "L", exitInconclusive, "inconclusive L on serial"},
+	} {
+		args := append([]string{tc.args[0], "--no-cache", "--test", tc.test}, tc.args[1:]...)
+		code, out, errs := runCmd(t, append(args, cf, tf)...)
+		if code != tc.code || !strings.Contains(out, tc.want) {
+			t.Errorf("%s: status %d, want %d with %q\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, tc.code, tc.want, out, errs)
+		}
+	}
+}
