@@ -67,15 +67,25 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 	}
 	// from[t]: t's accesses from this index on follow from some thread's
 	// events after its fault (by[t]), directly or through what t read.
-	from, by := map[int]int{}, map[int]int{}
+	// read[t]: from[t] comes from what t read (or a block it took), not
+	// from its own fault; via[t] names the thread whose events after its
+	// fault t's follow from: by[t], or where by[t] is t itself (a cycle:
+	// t read what another thread did after reading what t did after its
+	// fault) the thread t read from.
+	from, by, via := map[int]int{}, map[int]int{}, map[int]int{}
+	read := map[int]bool{}
 	for t, f := range r.derail {
 		from[t], by[t] = f.After, t
 	}
-	taint := func(t, k, src int) bool {
+	taint := func(t, k, src, imm int) bool {
 		if old, ok := from[t]; ok && old <= k {
 			return false
 		}
-		from[t], by[t] = k, src
+		from[t], by[t], read[t] = k, src, true
+		via[t] = src
+		if src == t {
+			via[t] = imm
+		}
 		return true
 	}
 	after := func(t, k int) bool { // access k of t follows a fault
@@ -86,7 +96,7 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 		changed = false
 		for _, a := range x.Accesses {
 			if s := a.ReadsFrom; s != nil && s.Thread != a.Thread && after(s.Thread, s.PoIndex) {
-				changed = taint(a.Thread, a.PoIndex, by[s.Thread]) || changed
+				changed = taint(a.Thread, a.PoIndex, by[s.Thread], s.Thread) || changed
 			}
 		}
 		for _, ev := range x.Events {
@@ -95,13 +105,13 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 			}
 			// an allocation that took a block freed after a fault
 			if p := x.Events[ev.Prev]; p.Thread != ev.Thread && after(p.Thread, p.Before) {
-				changed = taint(ev.Thread, ev.Before, by[p.Thread]) || changed
+				changed = taint(ev.Thread, ev.Before, by[p.Thread], p.Thread) || changed
 			}
 		}
 	}
 	for _, f := range faults {
-		if k, ok := from[f.Thread]; ok && k < f.After && by[f.Thread] != f.Thread {
-			r.Needs[f] = by[f.Thread]
+		if k := from[f.Thread]; read[f.Thread] && k < f.After {
+			r.Needs[f] = via[f.Thread]
 		}
 	}
 	// where a fault happens in memory order (access i at 2i+1, an

@@ -804,3 +804,38 @@ void bad(void) { int x = 5; int y = x / 0; lsl_observe_output("v", y); }
 		}
 	}
 }
+
+// Faults that follow from one another's threads running past their own
+// faults, in a cycle (t0 divides by what t1 wrote after its fault, t1 by
+// what t0 wrote after its), are each marked as following from the other;
+// a fault that follows from no such run (t2's, with C5) comes first.
+func TestFaultCycleMarked(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "relaxed", "testdata/faultcycle.c", "testdata/faultcycle.tests")
+	if code != exitFail {
+		t.Fatalf("status %d, want 1; stderr %s\n%s", code, errs, out)
+	}
+	byTest := map[string][]string{}
+	test := ""
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "fail ") {
+			test = strings.Fields(line)[1]
+		}
+		if strings.HasPrefix(strings.TrimSpace(line), "fault:") {
+			byTest[test] = append(byTest[test], line)
+		}
+	}
+	const mark = "[follows from what thread"
+	if fs := byTest["C2"]; len(fs) != 2 || !strings.Contains(fs[0], mark) || !strings.Contains(fs[1], mark) {
+		t.Errorf("C2: want both faults marked as following from the other thread's run past its fault:\n%s", strings.Join(fs, "\n"))
+	}
+	fs := byTest["C5"]
+	for _, f := range fs {
+		if !strings.Contains(f, mark) && len(fs) > 0 && strings.Contains(fs[0], mark) {
+			t.Errorf("C5: a marked fault reported before an unmarked one:\n%s", strings.Join(fs, "\n"))
+			break
+		}
+	}
+	if len(fs) == 0 {
+		t.Errorf("C5: no fault reported:\n%s", out)
+	}
+}
