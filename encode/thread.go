@@ -454,24 +454,22 @@ func (te *threadEnc) prim(s *lsl.Prim, g Lit) (*Dom, error) {
 	}
 	rec(0)
 	dst := e.analysedDom(vals)
-	var faults []Lit
-	fault := lsl.NoFault
+	faults := map[lsl.Fault][]Lit{} // each kind its own error point
 	for _, r := range rows {
 		cl := []Lit{g.Not()}
 		for k, d := range args {
 			cl = append(cl, d.Lits[r.idx[k]].Not())
 		}
 		if r.bad != lsl.NoFault {
-			faults = append(faults, c.andN(negAll(cl)...))
-			fault = r.bad
+			faults[r.bad] = append(faults[r.bad], c.andN(negAll(cl)...))
 		}
 		// An executed operation has its table result; a result outside the
 		// value set of the analysis is out of thin air, so the execution
 		// does not exist (e.is gives false then).
 		c.add(append(cl, e.is(dst, r.res))...)
 	}
-	if len(faults) > 0 {
-		te.fault(c.or(faults...), fault, s)
+	for _, f := range slices.Sorted(maps.Keys(faults)) {
+		te.fault(c.or(faults[f]...), f, s)
 	}
 	return dst, nil
 }

@@ -839,3 +839,16 @@ func TestFaultCycleMarked(t *testing.T) {
 		t.Errorf("C5: no fault reported:\n%s", out)
 	}
 }
+
+// A divisor that may be 0 or a pointer: the execution that divides by the
+// integer 0 is a division by zero, not an invalid pointer operation (each
+// kind of fault of one operation has its own error point).
+func TestFaultKindOfOneOperation(t *testing.T) {
+	for _, extra := range [][]string{nil, {"--no-range-analysis"}} {
+		args := append([]string{"check", "--no-cache", "--model", "sc"}, extra...)
+		code, out, errs := runCmd(t, append(args, "testdata/divptr.c", "testdata/divptr.tests")...)
+		if code != exitFail || !strings.Contains(out, "observed:  error: division by zero") || strings.Contains(out, "invalid pointer operation") {
+			t.Errorf("%v: status %d, want a division by zero; stderr %s\n%s", extra, code, errs, out)
+		}
+	}
+}
