@@ -269,3 +269,53 @@ func TestCheckInferLineDirective(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, errs)
 	}
 }
+
+// TestSpecUnknownOperation: with --spec, an operation that one of the two
+// programs lacks is refused at its place in the test, naming the program
+// that lacks it (both, when both do); status 2.
+func TestSpecUnknownOperation(t *testing.T) {
+	const (
+		full = "#include \"lsl_protos.h\"\nstatic int c;\nvoid i(void) { c = 0; }\nvoid inc(void) { c = c + 1; }\n"
+		part = "#include \"lsl_protos.h\"\nstatic int c;\nvoid i(void) { c = 0; }\n"
+	)
+	for _, tc := range []struct {
+		name      string
+		impl, ref string
+		want      []string // in the error output, with D for the directory
+		not       []string
+	}{
+		{"the reference lacks it", full, part,
+			[]string{`D/t.tst:1:14: unknown operation "inc": the reference D/ref.c does not define it`},
+			[]string{"the implementation"}},
+		{"the implementation lacks it", part, full,
+			[]string{`D/t.tst:1:14: unknown operation "inc": the implementation D/impl.c does not define it`},
+			[]string{"the reference"}},
+		{"both lack it", part, part,
+			[]string{`D/t.tst:1:14: unknown operation "inc": the implementation D/impl.c does not define it`,
+				`D/t.tst:1:14: unknown operation "inc": the reference D/ref.c does not define it`}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			impl, ref, tf := dir+"/impl.c", dir+"/ref.c", dir+"/t.tst"
+			for f, text := range map[string]string{impl: tc.impl, ref: tc.ref, tf: "test T = i ( inc | inc )\n"} {
+				if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, _, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "--spec", ref, impl, tf)
+			if code != exitUsage {
+				t.Errorf("status %d, want %d", code, exitUsage)
+			}
+			for _, w := range tc.want {
+				if w = strings.ReplaceAll(w, "D/", dir+"/"); !strings.Contains(errs, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errs)
+				}
+			}
+			for _, w := range tc.not {
+				if strings.Contains(errs, w) {
+					t.Errorf("stderr names %s:\n%s", w, errs)
+				}
+			}
+		})
+	}
+}

@@ -153,23 +153,30 @@ func loadJob(c *cli.Context) (*job, error) {
 		return nil, usageError{err}
 	}
 	// So is a test that names an operation the C files lack: reported,
-	// and the other tests checked.
+	// and the other tests checked. With --spec, each error says which
+	// program lacks the operation: both are checked.
+	progs := []struct {
+		p     *lsl.Program
+		which string
+	}{{j.prog, ""}}
+	if j.spec != nil {
+		progs[0].which = "the implementation " + strings.Join(cfiles, ", ")
+		progs = append(progs, struct {
+			p     *lsl.Program
+			which string
+		}{j.spec, "the reference " + strings.Join(c.StringSlice("spec"), ", ")})
+	}
 	var valid []*tests.Test
 	for _, t := range j.tests {
 		ok := true
-		for _, p := range []*lsl.Program{j.prog, j.spec} {
-			if p == nil {
-				continue
+		for _, pr := range progs {
+			err := t.Check(pr.p)
+			if err == nil {
+				err = ambiguousOps(t, pr.p)
 			}
-			if err := t.Check(p); err != nil {
-				j.fileErrs = append(j.fileErrs, err)
+			if err != nil {
+				j.fileErrs = append(j.fileErrs, inProgram(err, pr.which))
 				ok = false
-				break
-			}
-			if err := ambiguousOps(t, p); err != nil {
-				j.fileErrs = append(j.fileErrs, err)
-				ok = false
-				break
 			}
 		}
 		if ok {
@@ -257,6 +264,26 @@ func warnOnce(w io.Writer) func(format string, args ...any) {
 		}
 		fmt.Fprintf(w, lead+"checkfence: warning: "+format+"\n", args...)
 	}
+}
+
+// inProgram adds to each error of an operation which program it is
+// about (which), when there are two.
+func inProgram(err error, which string) error {
+	list, isList := err.(lsl.ErrorList)
+	if which == "" || !isList {
+		return err
+	}
+	out := make(lsl.ErrorList, len(list))
+	for i, e := range list {
+		msg := e.Msg
+		if strings.HasPrefix(msg, "unknown operation ") {
+			msg += ": " + which + " does not define it"
+		} else {
+			msg += " (in " + which + ")"
+		}
+		out[i] = &lsl.Error{Pos: e.Pos, Msg: msg}
+	}
+	return out
 }
 
 // ambiguousOps refuses each operation of t that names a static function
