@@ -93,6 +93,14 @@ func growCommand(status *int) *cli.Command {
 				}
 				only[f] = true
 			}
+			// A --max below the first size would run nothing and say nothing.
+			if n := c.Int("max"); c.IsSet("max") {
+				for _, f := range growFamilies {
+					if (len(only) == 0 || only[f.name]) && n < f.from {
+						return usageError{fmt.Errorf("--max %d: the sizes of %s start at %d", n, f.name, f.from)}
+					}
+				}
+			}
 			out := c.App.Writer
 			tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', tabwriter.AlignRight)
 			if !c.Bool("json") {
@@ -107,8 +115,8 @@ func growCommand(status *int) *cli.Command {
 					return err
 				}
 				to := f.to
-				if n := c.Int("max"); n > 0 {
-					to = n
+				if c.IsSet("max") {
+					to = c.Int("max")
 				}
 				var last time.Duration
 				for k := f.from; k <= to; k++ {

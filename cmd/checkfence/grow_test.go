@@ -61,6 +61,30 @@ func TestGrow(t *testing.T) {
 	}
 }
 
+// TestGrowMaxRefused: every family's sizes start at 2, so a --max below
+// that (negative, zero or 1) would run nothing: it is refused, as a
+// negative --timeout is, before any check.
+func TestGrowMaxRefused(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--max", "-3"}, "--max -3: the sizes of msn-fixed start at 2"},
+		{[]string{"--max", "0"}, "--max 0: the sizes of msn-fixed start at 2"},
+		{[]string{"--max", "1", "--family", "lazylist-threads"}, "--max 1: the sizes of lazylist-threads start at 2"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			code, out, errs := runCmd(t, append(append([]string{"grow", "--model", "sc"}, tc.args...), "../../algorithms")...)
+			if code != exitUsage || !strings.Contains(errs, tc.want) {
+				t.Errorf("status %d, want %d; stderr %q lacks %q", code, exitUsage, errs, tc.want)
+			}
+			if out != "" {
+				t.Errorf("printed %q", out)
+			}
+		})
+	}
+}
+
 // TestBenchSkipsFoldersWithoutSuite: bench algorithms/* also matches
 // algorithms/testdata and algorithms/grow, which are not suites.
 func TestBenchSkipsFoldersWithoutSuite(t *testing.T) {
