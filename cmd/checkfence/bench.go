@@ -95,6 +95,24 @@ func benchCommand(status *int) *cli.Command {
 				}
 				suites = append(suites, s)
 			}
+			// A --test no suite has would print an empty table, as if the
+			// name were filtered out by --model or --quick.
+			var have, unknown []string
+			for _, s := range suites {
+				for _, e := range s.Expected {
+					if !slices.Contains(have, e.Test) {
+						have = append(have, e.Test)
+					}
+				}
+			}
+			for _, t := range c.StringSlice("test") {
+				if !slices.Contains(have, t) && !slices.Contains(unknown, strconv.Quote(t)) {
+					unknown = append(unknown, strconv.Quote(t))
+				}
+			}
+			if len(unknown) > 0 {
+				return usageError{fmt.Errorf("--test: no test named %s in the suites' expected.tsv; their tests are %s", strings.Join(unknown, ", "), strings.Join(have, ", "))}
+			}
 			out := c.App.Writer
 			tw := tabwriter.NewWriter(out, 2, 8, 2, ' ', tabwriter.AlignRight)
 			header := "impl\ttest\tfile\tverdict\tinstrs\tloads\tstores\tbound\tvars\tclauses\tencode_s\tsolve_s\tmining_s\tspec\ttotal_s"
@@ -295,6 +313,12 @@ func readPaper(path string) (map[string]map[string]string, error) {
 		cells := strings.Split(line, "\t")
 		if cols == nil {
 			cols = cells
+			// without these, every row would print "-" beside ours
+			for _, need := range []string{"impl", "test", "total_s"} {
+				if !slices.Contains(cols, need) {
+					return nil, fmt.Errorf("%s:%d: the header has no %s column (it needs impl, test and total_s)", filepath.Clean(path), n+1, need)
+				}
+			}
 			continue
 		}
 		if len(cells) != len(cols) {
@@ -304,10 +328,21 @@ func readPaper(path string) (map[string]map[string]string, error) {
 		for i, c := range cols {
 			row[c] = cells[i]
 		}
+		if _, err := strconv.ParseFloat(strings.TrimPrefix(row["total_s"], "<"), 64); err != nil {
+			i := slices.Index(cols, "total_s")
+			col := len(strings.Join(cells[:i], "\t")) + 1
+			if i > 0 {
+				col++
+			}
+			return nil, fmt.Errorf("%s:%d:%d: total_s %q is not a number of seconds", filepath.Clean(path), n+1, col, row["total_s"])
+		}
 		if out[row["impl"]] == nil {
 			out[row["impl"]] = map[string]string{}
 		}
 		out[row["impl"]][row["test"]] = row["total_s"]
+	}
+	if cols == nil {
+		return nil, fmt.Errorf("%s:1: no header (a table of the paper's figures has impl, test and total_s columns)", filepath.Clean(path))
 	}
 	return out, nil
 }

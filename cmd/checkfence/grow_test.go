@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -112,5 +114,55 @@ func TestBenchArguments(t *testing.T) {
 	code, out, errs = runCmd(t, "grow", "--model", "sc", "--timeout", "0s", "--max", "3", "--family", "msn-fixed", "../../algorithms")
 	if code != exitPass || strings.Contains(out, "timeout") {
 		t.Errorf("grow --timeout 0s: status %d; %s\n%s", code, errs, out)
+	}
+}
+
+// TestBenchRefusesBadInput: a --test that no suite's expected.tsv names,
+// and a --paper table without the impl, test and total_s columns it is
+// read by (or with a total_s that is no number), are refused with status
+// 2 before any check, instead of an empty table or a column of "-".
+func TestBenchRefusesBadInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name  string
+		paper string // the --paper table, if any
+		args  []string
+		want  string // in stderr, with D for the directory
+	}{
+		{"unknown test", "", []string{"--test", "NOPE"}, `no test named "NOPE"`},
+		{"unknown among known", "", []string{"--test", "T0", "--test", "T9x"}, `no test named "T9x"`},
+		{"no impl column", "garbage\n", nil, "D/p.tsv:1: the header has no impl column"},
+		{"no test column", "# a comment\nimpl\ttotal_s\nmsn\t1\n", nil, "D/p.tsv:2: the header has no test column"},
+		{"no total_s column", "impl\ttest\tsolve_s\nmsn\tT0\t1\n", nil, "D/p.tsv:1: the header has no total_s column"},
+		{"no header", "# only a comment\n", nil, "D/p.tsv:1: no header"},
+		{"total_s not a number", "impl\ttest\ttotal_s\nmsn\tT0\tfast\n", nil, `D/p.tsv:2:8: total_s "fast" is not a number`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := []string{"bench", "--quick", "--test", "T0"}
+			if tc.paper != "" {
+				f := filepath.Join(dir, "p.tsv")
+				if err := os.WriteFile(f, []byte(tc.paper), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args = append(args, "--paper", f)
+			}
+			args = append(append(args, tc.args...), "../../algorithms/msn")
+			code, out, errs := runCmd(t, args...)
+			if want := strings.ReplaceAll(tc.want, "D/", dir+"/"); code != exitUsage || !strings.Contains(errs, want) {
+				t.Errorf("status %d, want %d; stderr %q lacks %q", code, exitUsage, errs, want)
+			}
+			if out != "" {
+				t.Errorf("printed %q", out)
+			}
+		})
+	}
+	// a table with the three columns, in any order, is read
+	f := filepath.Join(dir, "ok.tsv")
+	if err := os.WriteFile(f, []byte("total_s\ttest\timpl\n<0.1\tT0\tmsn\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCmd(t, "bench", "--quick", "--test", "T0", "--paper", f, "../../algorithms/msn")
+	if code != exitPass || !strings.Contains(out, "<0.1") {
+		t.Errorf("a good table: status %d; %s\n%s", code, errs, out)
 	}
 }
