@@ -15,13 +15,13 @@ import (
 // trace; nodes are named by memory-order position.
 func (t *Trace) WriteDOT(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %q {\n", t.Test+" on "+t.Model)
+	fmt.Fprintf(&b, "digraph %q {\n", t.subject())
 	b.WriteString("  rankdir=TB;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n  edge [fontname=\"monospace\", fontsize=9];\n")
 	title := t.Observation.Text
 	if t.PastBound != "" {
 		title = "runs " + t.PastBound
 	}
-	fmt.Fprintf(&b, "  label=%q;\n  labelloc=t;\n", t.Test+" on "+t.Model+": "+title)
+	fmt.Fprintf(&b, "  label=%q;\n  labelloc=t;\n", t.subject()+": "+title)
 	id := func(e Event) string { return fmt.Sprintf("e%d", e.Order) }
 	readsInit := false
 	for ti, th := range t.Threads {

@@ -85,9 +85,9 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	},
 	"title": func(t *Trace) string {
 		if t.PastBound != "" {
-			return fmt.Sprintf("%s on %s: an execution that runs %s", t.Test, t.Model, t.PastBound)
+			return fmt.Sprintf("%s: an execution that runs %s", t.subject(), t.PastBound)
 		}
-		return fmt.Sprintf("counterexample for %s on %s", t.Test, t.Model)
+		return "counterexample for " + t.subject()
 	},
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -107,7 +107,8 @@ ol.mo li { white-space: pre; font-family: monospace; font-size: 90%; }
 </style></head>
 <body>
 <h1>{{title .T}}</h1>
-{{with .T}}{{if not .PastBound}}<p>Observed: <code>{{.Observation.Text}}</code></p>{{end}}
+{{with .T.Note}}<p><strong>{{.}}</strong></p>
+{{end}}{{with .T}}{{if not .PastBound}}<p>Observed: <code>{{.Observation.Text}}</code></p>{{end}}
 {{range .Faults}}<p class="cause">Fault: {{.What}} in {{.Thread}} at <code>{{.Pos}}</code> ({{.Stmt}}){{if .Detail}}: {{.Detail}}{{end}}{{if .Needs}} (follows from what {{.Needs}} did after its fault){{end}}</p>{{end}}
 {{if .Spec}}<details><summary>The specification allows {{len .Spec}} observations</summary><ul>{{range .Spec}}<li><code>{{.Text}}</code></li>{{end}}</ul></details>{{end}}
 {{with .Cause}}<h2 id="cause">Cause</h2>

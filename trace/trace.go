@@ -37,6 +37,21 @@ type Trace struct {
 	// execution that runs a loop past its bound (an inconclusive check),
 	// and which loop.
 	PastBound string `json:"past_bound,omitempty"`
+	// Checked, when set and not Model, is the model the test was checked
+	// on: this execution is of the mining under Model (serial), which
+	// ended the check. The pictures are then named after Checked, one per
+	// model checked. Note, when set, says so on the HTML page.
+	Checked string `json:"-"`
+	Note    string `json:"-"`
+}
+
+// subject is "TEST on MODEL" for the pictures: the model checked, and
+// the one the execution is under when that is another.
+func (t *Trace) subject() string {
+	if t.Checked != "" && t.Checked != t.Model {
+		return t.Test + " on " + t.Checked + " (under " + t.Model + ")"
+	}
+	return t.Test + " on " + t.Model
 }
 
 // Thread is what one thread executed.

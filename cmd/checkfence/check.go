@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"os"
 	"path/filepath"
@@ -33,8 +34,8 @@ func checkCommand(status *int) *cli.Command {
 			&cli.StringFlag{Name: "model", Value: "relaxed", Usage: "serial, sc, tso, pso, rmo, relaxed, a comma-separated list, or all (sc, tso, pso, rmo, relaxed)"},
 			&cli.BoolFlag{Name: "explain", Usage: "for a test that passes on a weak model, name a minimal set of the orderings its proof needs (fences, atomic blocks, program-order pairs the model keeps)"},
 			&cli.BoolFlag{Name: "infer", Usage: "for a failing test, suggest the fences of an optimal placement for it (fences --infer on that test) instead of a minimal cause, and say which of them the counterexample needs"},
-			&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report of each failing or inconclusive test into this directory (TEST-MODEL.html)"},
-			&cli.StringFlag{Name: "dot", Usage: "write the execution graph of each failing or inconclusive test to this Graphviz file (one digraph each)"},
+			&cli.StringFlag{Name: "html", Usage: "write a self-contained HTML report of each failing or inconclusive test into this directory (TEST-MODEL.html, one per model checked)"},
+			&cli.StringFlag{Name: "dot", Usage: "write the execution graph of each failing or inconclusive test to this Graphviz file (one digraph each, named TEST on MODEL)"},
 		}, pipelineFlags()...),
 		Action: func(c *cli.Context) error {
 			models, err := modelList(c.String("model"))
@@ -95,6 +96,9 @@ func checkCommand(status *int) *cli.Command {
 					scope.cancel()
 					if kind, why, ok := scope.limitReached(err); ok {
 						inconclusive = true
+						if err := pics.inconclusive(t.Name, m.Name, why); err != nil {
+							return err
+						}
 						if err := writeLimit(c, t.Name, m.Name, scope, kind, why); err != nil {
 							return err
 						}
@@ -135,8 +139,26 @@ func checkCommand(status *int) *cli.Command {
 							tr.PastBound = fmt.Sprintf("loop %s (%s) past its bound of %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
 						}
 					}
-					if tr != nil {
+					if tr != nil && tr.Model != m.Name {
+						// the mining under serial ended the check: the
+						// pictures are still this model's, and say so
+						tr.Checked = m.Name
+						switch {
+						case res.ReferenceBug:
+							tr.Note = fmt.Sprintf("The reference implementation (--spec) fails under %s, where the specification is mined: the bug is the reference's, and %s is not checked.", tr.Model, m.Name)
+						case res.Verdict == mining.Fail:
+							tr.Note = fmt.Sprintf("The failure happens under %s already, where the specification is mined: a bug regardless of the memory model, and %s is not checked.", tr.Model, m.Name)
+						default:
+							tr.Note = fmt.Sprintf("The loop runs past its bound under %s, where the specification is mined, before %s is checked.", tr.Model, m.Name)
+						}
+					}
+					switch {
+					case tr != nil:
 						if err := pics.add(tr); err != nil {
+							return err
+						}
+					case res.Verdict == mining.Inconclusive:
+						if err := pics.inconclusive(t.Name, m.Name, inconclusiveWhy(res)); err != nil {
 							return err
 						}
 					}
@@ -210,9 +232,51 @@ func (p *pictures) add(tr *trace.Trace) error {
 	if err := tr.WriteHTML(&b, p.sourceLine); err != nil {
 		return err
 	}
-	name := strings.NewReplacer("/", "_", " ", "_").Replace(tr.Test + "-" + tr.Model + ".html")
-	return os.WriteFile(filepath.Join(p.htmlDir, name), b.Bytes(), 0o644)
+	model := tr.Model
+	if tr.Checked != "" {
+		model = tr.Checked
+	}
+	return p.writeHTML(tr.Test, model, b.Bytes())
 }
+
+// writeHTML writes the page of test on model: TEST-MODEL.html.
+func (p *pictures) writeHTML(test, model string, page []byte) error {
+	name := strings.NewReplacer("/", "_", " ", "_").Replace(test + "-" + model + ".html")
+	return os.WriteFile(filepath.Join(p.htmlDir, name), page, 0o644)
+}
+
+// inconclusive writes the pictures of a test that is inconclusive without
+// an execution to show (out of time or memory, a value limit): a page and
+// a graph that say so and why, so that each inconclusive test has them.
+func (p *pictures) inconclusive(test, model, why string) error {
+	if p.dot != nil {
+		subject := test + " on " + model
+		if _, err := fmt.Fprintf(p.dot, "digraph %q {\n  label=%q;\n  labelloc=t;\n}\n", subject, subject+": inconclusive: "+why); err != nil {
+			return err
+		}
+	}
+	if p.htmlDir == "" {
+		return nil
+	}
+	var b bytes.Buffer
+	if err := inconclusivePage.Execute(&b, map[string]string{"Test": test, "Model": model, "Why": why}); err != nil {
+		return err
+	}
+	return p.writeHTML(test, model, b.Bytes())
+}
+
+var inconclusivePage = template.Must(template.New("inconclusive").Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{{.Test}} on {{.Model}}: inconclusive</title>
+<style>
+body { font-family: sans-serif; margin: 1.5em; }
+</style></head>
+<body>
+<h1>{{.Test}} on {{.Model}}: inconclusive</h1>
+<p>The check reached no verdict: {{.Why}}.</p>
+<p>There is no execution to show.</p>
+</body></html>
+`))
 
 // sourceLine returns the line a position ("file:line:col") names, reading
 // each file once.
@@ -261,6 +325,12 @@ func writeLimit(c *cli.Context, test, model string, scope *testScope, kind, why 
 	return err
 }
 
+// inconclusiveWhy says why a check without a limit reached is
+// inconclusive.
+func inconclusiveWhy(res *mining.TestResult) string {
+	return fmt.Sprintf("loop %s (%s) can run more than %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+}
+
 // writeCheckText prints a verdict line, what explains it, and the trace.
 func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	st := res.Stats
@@ -272,7 +342,7 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 		res.Verdict, res.Test.Name, res.Model.Name, spec, st.Instrs, st.Loads, st.Stores, st.Vars, st.Clauses, st.Total.Seconds())
 	switch {
 	case res.Verdict == mining.Inconclusive:
-		fmt.Fprintf(out, "  loop %s (%s) can run more than %d iterations\n", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
+		fmt.Fprintf(out, "  %s\n", inconclusiveWhy(res))
 	case res.ReferenceBug:
 		fmt.Fprintf(out, "  the reference implementation (--spec) fails under serial: the bug is the reference's, and there is no specification to check the implementation against\n")
 	case res.SerialBug:

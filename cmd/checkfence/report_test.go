@@ -122,3 +122,99 @@ func TestBundledReport(t *testing.T) {
 		}
 	}
 }
+
+// TestReportOfEachTest: --html writes TEST-MODEL.html for each failing or
+// inconclusive test and model checked, and --dot a digraph named after
+// both, also when the mining under serial ends the check (its execution
+// is drawn under each model, saying so) and when there is no execution
+// to draw (a value limit, a timeout: the page and the graph say why).
+func TestReportOfEachTest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		code  int
+		pages map[string][]string // page: what it says
+		none  []string            // pages not written
+		dot   []string            // the digraphs, in order
+	}{
+		{"a failure under serial", []string{"--model", "sc,tso", "--test", "D", "testdata/divptr.c", "testdata/divptr.tests"}, exitFail,
+			map[string][]string{
+				"D-sc.html":  {"counterexample for D on sc (under serial)", "The failure happens under serial already", "sc is not checked"},
+				"D-tso.html": {"counterexample for D on tso (under serial)", "tso is not checked"},
+			}, []string{"D-serial.html"}, []string{"D on sc (under serial)", "D on tso (under serial)"}},
+		{"a failure on serial", []string{"--model", "serial", "--test", "D", "testdata/divptr.c", "testdata/divptr.tests"}, exitFail,
+			map[string][]string{"D-serial.html": {"counterexample for D on serial</h1>"}}, nil, []string{"D on serial"}},
+		{"a loop past its bound under serial", []string{"--model", "sc", "--max-unroll", "3", "testdata/waitstore.c", "testdata/waitstore.tests"}, exitInconclusive,
+			map[string][]string{"W-sc.html": {"W on sc (under serial): an execution that runs loop", "past its bound under serial", "before sc is checked"}},
+			[]string{"W-serial.html"}, []string{"W on sc (under serial)"}},
+		{"a timeout", []string{"--model", "sc,tso", "--timeout", "1ns", "testdata/divptr.c", "testdata/divptr.tests"}, exitInconclusive,
+			map[string][]string{
+				"D-sc.html": {"<h1>D on sc: inconclusive</h1>", "not decided within 1ns"}, "D-tso.html": {"D on tso: inconclusive"},
+				"D2-sc.html": {"D2 on sc: inconclusive"}, "D2-tso.html": {"D2 on tso: inconclusive"},
+			}, nil, []string{"D on sc", "D on tso", "D2 on sc", "D2 on tso"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			dotFile := filepath.Join(dir, "g.dot")
+			args := append([]string{"check", "--no-cache", "--html", dir, "--dot", dotFile}, tc.args...)
+			if code, out, errs := runCmd(t, args...); code != tc.code {
+				t.Fatalf("status %d, want %d\n%s%s", code, tc.code, out, errs)
+			}
+			for page, wants := range tc.pages {
+				b, err := os.ReadFile(filepath.Join(dir, page))
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				for _, w := range wants {
+					if !strings.Contains(string(b), w) {
+						t.Errorf("%s lacks %q:\n%s", page, w, b)
+					}
+				}
+			}
+			for _, page := range tc.none {
+				if _, err := os.Stat(filepath.Join(dir, page)); err == nil {
+					t.Errorf("%s written", page)
+				}
+			}
+			dot, err := os.ReadFile(dotFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, m := range regexp.MustCompile(`(?m)^digraph "([^"]*)" \{$`).FindAllStringSubmatch(string(dot), -1) {
+				names = append(names, m[1])
+			}
+			if strings.Join(names, "; ") != strings.Join(tc.dot, "; ") {
+				t.Errorf("digraphs %q, want %q", names, tc.dot)
+			}
+		})
+	}
+}
+
+// TestInconclusiveReportGolden: the page and the graph of a test with no
+// execution to draw (a choice too wide for the range analysis), on two
+// models.
+func TestInconclusiveReportGolden(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runCmd(t, "check", "--no-cache", "--model", "sc,tso", "--html", dir, "--dot", filepath.Join(dir, "widechoice.dot"), "testdata/widechoice.c", "testdata/widechoice.tests")
+	if code != exitInconclusive {
+		t.Fatalf("status %d, want %d: %s", code, exitInconclusive, errs)
+	}
+	for got, want := range map[string]string{"W-sc.html": "widechoice-sc.html", "widechoice.dot": "widechoice.dot"} {
+		g, err := os.ReadFile(filepath.Join(dir, got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := os.ReadFile(filepath.Join("testdata", want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(g) != string(w) {
+			t.Errorf("%s:\n%s\nwant (testdata/%s):\n%s", got, g, want, w)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "W-tso.html")); err != nil {
+		t.Error(err)
+	}
+}
