@@ -341,9 +341,18 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 		if t.err == nil {
 			pos := tokPos(toks[0])
 			if pos.File == "_Pragma_" && len(t.stack) > 0 { // cc's name for _Pragma's text
-				pos = t.pragmaPackPos()
+				pos = t.pragmaPos(pragmaPackString)
 			}
 			t.err = &lsl.Error{Pos: pos, Msg: "#pragma pack is not supported: members are laid out at their natural alignment here"}
+		}
+	case "weak":
+		// as __attribute__((weak)) (see refusedAttributes)
+		if t.err == nil {
+			pos := tokPos(toks[0])
+			if pos.File == "_Pragma_" && len(t.stack) > 0 {
+				pos = t.pragmaPos(pragmaWeakString)
+			}
+			t.err = &lsl.Error{Pos: pos, Msg: "#pragma weak is not supported: " + refusedAttributes["weak"]}
 		}
 	case "once":
 		name := toks[0].Position().Filename
@@ -363,17 +372,17 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 	return nil
 }
 
-// pragmaPackPos finds the _Pragma("pack…") that ran, whose tokens cc
+// pragmaPos finds the _Pragma("pack…") (the string's pattern) that ran, whose tokens cc
 // places in a file of their own: the first in the file being read, else
 // in the files read before (a macro's body), else the file being read.
-func (t *includeTracker) pragmaPackPos() lsl.Pos {
+func (t *includeTracker) pragmaPos(pattern *regexp.Regexp) lsl.Pos {
 	cur := t.stack[len(t.stack)-1]
 	for _, name := range append([]string{cur}, t.fsys.served...) {
 		var pos lsl.Pos
 		var prev [2]string
 		var prevPos lsl.Pos
 		scanDirTokens(t.fsys.texts[name], func(tok string, _, line, col, _ int) bool {
-			if prev[0] == "_Pragma" && prev[1] == "(" && pragmaPackString.MatchString(tok) {
+			if prev[0] == "_Pragma" && prev[1] == "(" && pattern.MatchString(tok) {
 				pos = prevPos
 				return false
 			}
@@ -392,6 +401,9 @@ func (t *includeTracker) pragmaPackPos() lsl.Pos {
 
 // pragmaPackString matches the string literal of _Pragma("pack(1)").
 var pragmaPackString = regexp.MustCompile(`^L?"\s*pack\b`)
+
+// pragmaWeakString matches the string literal of _Pragma("weak x").
+var pragmaWeakString = regexp.MustCompile(`^L?"\s*weak\b`)
 
 // tooDeep is the error for including name beyond maxIncludeDepth: at the
 // #include in the file that includes it, naming the cycle if there is one.

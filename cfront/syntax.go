@@ -93,9 +93,19 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			case cc.TypeSpecifierImaginary:
 				add(x.Token, "imaginary type is not supported")
 			}
-		case *cc.AttributeValue:
-			if msg := attributeError(x); msg != "" {
-				add(x.Token, msg)
+		case *cc.AttributeSpecifier:
+			// markAtomic's own list (__cf_atomic__, __weak__) is no
+			// attribute of the program's.
+			l := x.AttributeValueList
+			if l != nil && l.AttributeValue != nil && l.AttributeValue.Token.SrcStr() == atomicAttr {
+				break
+			}
+			for ; l != nil; l = l.AttributeValueList {
+				if v := l.AttributeValue; v != nil {
+					if msg := attributeError(v); msg != "" {
+						add(v.Token, msg)
+					}
+				}
 			}
 		case *cc.Pointer:
 			// markAtomic leaves these unmarked (cc takes no attribute
@@ -122,6 +132,16 @@ var refusedAttributes = map[string]string{
 	"mode": "write a type of the width wanted (int8_t, uint16_t, …)",
 	// members, and the values of an enumeration, lose their alignment
 	"packed": "members are laid out at their natural alignment here",
+	// gcc runs the function before main, or after it returns
+	"constructor": "call it from the test's init operation instead",
+	"destructor":  "call it at the end of the test instead",
+	// a strong definition in another file takes the weak one's place, and
+	// a weak declaration never defined is a null address
+	"weak": "define the object or function once, without weak",
+	// the name is another of an object or function, or chosen at load time
+	"alias":   "use the aliased name itself",
+	"weakref": "use the referenced name itself",
+	"ifunc":   "call the implementation itself",
 }
 
 // attributeError returns the error for an attribute that refusedAttributes
