@@ -185,6 +185,8 @@ const includeDir = "/$checkfence/include"
 // as gcc reads them, or refused by name, so that code takes the branches
 // it takes under gcc. __extension__ only silences gcc's -pedantic;
 // __const__ is gcc's other spelling of const (cc knows __const only).
+// _Static_assert takes its message as optional, as gcc does (C2x): the
+// message, if any, follows an empty string literal it is joined to.
 const predefined = `#define __STDC__ 1
 #define __STDC_VERSION__ 201710L
 #define __STDC_HOSTED__ 1
@@ -232,6 +234,7 @@ const predefined = `#define __STDC__ 1
 #define __SCHAR_MAX__ 127
 #define __SHRT_MAX__ 32767
 #define __CHECKFENCE__ 1
+#define _Static_assert(e, ...) _Static_assert(e, "" __VA_ARGS__)
 int __predefined_declarator;
 ` + atomicMacros + builtinMacros
 
@@ -332,6 +335,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	if err != nil {
 		errs := convertCCError(err, src.Name)
 		fsys.clampToEnd(errs)
+		fsys.typeArgBuiltins(errs)
 		return nil, nil, errs
 	}
 	if errs := selfContaining(parsed); len(errs) > 0 {
@@ -411,6 +415,9 @@ func convertCCError(err error, file string) ErrorList {
 				continue
 			}
 			e.Msg = "construct not supported by the C type checker (" + detail + ")"
+		}
+		if e.Msg == "assertion failed:" {
+			e.Msg = "static assertion failed" // gcc's words; no message given
 		}
 		out[w] = e
 		w++

@@ -158,6 +158,12 @@ func TestErrors(t *testing.T) {
 			"e.c:1:10: __int128 is not supported"},
 		{"a GNU builtin in code for gcc", "#ifdef __GNUC__\n#define CTZ(x) __builtin_ctz(x)\n#else\n#define CTZ(x) 0\n#endif\nunsigned u = 8;\nint f(void) { return CTZ(u); }\n",
 			"e.c:7:22: __builtin_ctz is not supported"},
+		{"a builtin taking a type", "int g;\nvoid f(void) {\n  g = __builtin_types_compatible_p(int, long);\n}\n",
+			"e.c:3:7: __builtin_types_compatible_p is not supported"},
+		{"a builtin taking a type, spaced", "int g;\nvoid f(void) {\n\tg = 1 + __builtin_types_compatible_p\t (long, int);\n}\n",
+			"e.c:3:10: __builtin_types_compatible_p is not supported"},
+		{"a call of a type, not a builtin", "int g;\nvoid f(void) {\n  g = h(int);\n}\n",
+			"e.c:3:8: unexpected '(', expected postfix expression"},
 		// GNU attributes that change what the code does, which cc
 		// accepts and ignores.
 		{"cleanup attribute", "void check(int *p) { }\nvoid a(void) {\n  int v __attribute__((cleanup(check))) = 1;\n}\n",

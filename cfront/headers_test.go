@@ -78,6 +78,17 @@ func TestStaticAssert(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "h.c:2:") || !strings.Contains(err.Error(), "int is 8") {
 		t.Errorf("false static_assert: %v", err)
 	}
+	// gcc -std=gnu17 takes the message as optional (C2x)
+	ok = "#include <assert.h>\nstatic_assert(sizeof(int) == 4);\n_Static_assert(sizeof(int) < sizeof(long));\nvoid a(void) { _Static_assert(sizeof(long) == 8); static_assert(1, \"one\" \" line\"); }\n"
+	if runsA(t, ok) {
+		t.Error("assertion failed")
+	}
+	for _, src := range []string{"#include <assert.h>\nstatic_assert(sizeof(int) == 8);\n", "int x;\n_Static_assert(sizeof x == 8);\n"} {
+		_, err := CompileSources([]Source{{Name: "h.c", Text: src}}, Options{})
+		if err == nil || err.Error() != "h.c:2:1: static assertion failed" {
+			t.Errorf("false static_assert without a message: %v", err)
+		}
+	}
 }
 
 // TestPredefinedMacros: the predefined macros are gcc's for -std=gnu17 on

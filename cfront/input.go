@@ -260,6 +260,46 @@ func (s *sourceFS) clampToEnd(errs ErrorList) {
 	}
 }
 
+// typeArgBuiltins rewrites cc's parse error at the '(' of a call whose
+// first argument is a type, which only GNU builtins take
+// (__builtin_types_compatible_p(int, long)), to name the builtin, as the
+// translator names the other builtins it does not read.
+func (s *sourceFS) typeArgBuiltins(errs ErrorList) {
+	for _, e := range errs {
+		if e.Msg != "unexpected '(', expected postfix expression" {
+			continue
+		}
+		line, ok := lineOf(s.texts[e.Pos.File], e.Pos.Line)
+		if !ok || e.Pos.Col < 1 || e.Pos.Col > len(line) || line[e.Pos.Col-1] != '(' {
+			continue // from a macro's body
+		}
+		before := strings.TrimRight(line[:e.Pos.Col-1], " \t")
+		start := len(before)
+		for start > 0 && isIdentByte(before[start-1]) {
+			start--
+		}
+		if name := before[start:]; strings.HasPrefix(name, "__builtin_") {
+			e.Pos.Col = start + 1
+			e.Msg = name + " is not supported"
+		}
+	}
+}
+
+// lineOf returns line n (from 1) of text, without its newline.
+func lineOf(text string, n int) (string, bool) {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(text, '\n')
+		if j < 0 {
+			return "", false
+		}
+		text = text[j+1:]
+	}
+	if j := strings.IndexByte(text, '\n'); j >= 0 {
+		text = text[:j]
+	}
+	return text, n >= 1
+}
+
 // includeErrors rewrites cc's "include file not found" where a candidate
 // file exists but could not be read (a device, a FIFO, a directory, a
 // symlink loop, a file over the size limit): the error then says what the
