@@ -179,62 +179,193 @@ var includeFS embed.FS
 // found. It is not a real directory; the file system below serves it.
 const includeDir = "/$checkfence/include"
 
-// predefined are the macros a C compiler for x86-64 Linux defines that C
-// code commonly tests, plus __CHECKFENCE__: those of gcc 12.2 -std=gnu17,
-// whose C and GNU extensions (__atomic, __sync, asm, attributes) are read
-// as gcc reads them, or refused by name, so that code takes the branches
-// it takes under gcc. __extension__ only silences gcc's -pedantic;
+// predefined are the macros gcc 12.2 -std=gnu17 defines on x86-64 Linux
+// (gcc -dM -E), plus __CHECKFENCE__: gcc's C and GNU extensions (__atomic,
+// __sync, asm, attributes) are read as gcc reads them, or refused by name,
+// so code must take the branches it takes under gcc. Left out are those of
+// floating point (refused), of the build rather than the language
+// (__OPTIMIZE__, __NO_INLINE__, __pic__, __CET__, …), gcc's ABI version
+// for C++ and its x86 instruction-set extensions (__SSE2__, …: code they
+// select calls intrinsics, which are not read). builtinMacros has the
+// __ATOMIC_ orders. __extension__ only silences gcc's -pedantic;
 // __const__ is gcc's other spelling of const (cc knows __const only).
 // _Static_assert takes its message as optional, as gcc does (C2x): the
 // message, if any, follows an empty string literal it is joined to.
-const predefined = `#define __STDC__ 1
-#define __STDC_VERSION__ 201710L
-#define __STDC_HOSTED__ 1
-#define __GNUC__ 12
-#define __GNUC_MINOR__ 2
-#define __GNUC_PATCHLEVEL__ 0
-#define __GNUC_STDC_INLINE__ 1
-#define __extension__
+const predefined = `#define __extension__
 #define __builtin_offsetof(type, member) ((__SIZE_TYPE__)&((type *)0)->member)
 #define __float80 long double
 #define __const__ const
-#define __ORDER_LITTLE_ENDIAN__ 1234
-#define __ORDER_BIG_ENDIAN__ 4321
-#define __ORDER_PDP_ENDIAN__ 3412
-#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
+#define __CHECKFENCE__ 1
+#define _Static_assert(e, ...) _Static_assert(e, "" __VA_ARGS__)
+#define _LP64 1
 #define __BIGGEST_ALIGNMENT__ 16
+#define __BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__
+#define __CHAR16_TYPE__ short unsigned int
+#define __CHAR32_TYPE__ unsigned int
+#define __CHAR_BIT__ 8
+#define __ELF__ 1
+#define __FLOAT_WORD_ORDER__ __ORDER_LITTLE_ENDIAN__
 #define __GCC_ATOMIC_BOOL_LOCK_FREE 2
+#define __GCC_ATOMIC_CHAR16_T_LOCK_FREE 2
+#define __GCC_ATOMIC_CHAR32_T_LOCK_FREE 2
 #define __GCC_ATOMIC_CHAR_LOCK_FREE 2
-#define __GCC_ATOMIC_SHORT_LOCK_FREE 2
 #define __GCC_ATOMIC_INT_LOCK_FREE 2
-#define __GCC_ATOMIC_LONG_LOCK_FREE 2
 #define __GCC_ATOMIC_LLONG_LOCK_FREE 2
+#define __GCC_ATOMIC_LONG_LOCK_FREE 2
 #define __GCC_ATOMIC_POINTER_LOCK_FREE 2
+#define __GCC_ATOMIC_SHORT_LOCK_FREE 2
 #define __GCC_ATOMIC_TEST_AND_SET_TRUEVAL 1
+#define __GCC_ATOMIC_WCHAR_T_LOCK_FREE 2
+#define __GCC_CONSTRUCTIVE_SIZE 64
+#define __GCC_DESTRUCTIVE_SIZE 64
 #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_1 1
 #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_2 1
 #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_4 1
 #define __GCC_HAVE_SYNC_COMPARE_AND_SWAP_8 1
-#define __x86_64__ 1
-#define __x86_64 1
-#define __linux__ 1
+#define __GNUC_MINOR__ 2
+#define __GNUC_PATCHLEVEL__ 0
+#define __GNUC_STDC_INLINE__ 1
+#define __GNUC__ 12
+#define __INT16_C(c) c
+#define __INT16_MAX__ 0x7fff
+#define __INT16_TYPE__ short int
+#define __INT32_C(c) c
+#define __INT32_MAX__ 0x7fffffff
+#define __INT32_TYPE__ int
+#define __INT64_C(c) c ## L
+#define __INT64_MAX__ 0x7fffffffffffffffL
+#define __INT64_TYPE__ long int
+#define __INT8_C(c) c
+#define __INT8_MAX__ 0x7f
+#define __INT8_TYPE__ signed char
+#define __INTMAX_C(c) c ## L
+#define __INTMAX_MAX__ 0x7fffffffffffffffL
+#define __INTMAX_TYPE__ long int
+#define __INTMAX_WIDTH__ 64
+#define __INTPTR_MAX__ 0x7fffffffffffffffL
+#define __INTPTR_TYPE__ long int
+#define __INTPTR_WIDTH__ 64
+#define __INT_FAST16_MAX__ 0x7fffffffffffffffL
+#define __INT_FAST16_TYPE__ long int
+#define __INT_FAST16_WIDTH__ 64
+#define __INT_FAST32_MAX__ 0x7fffffffffffffffL
+#define __INT_FAST32_TYPE__ long int
+#define __INT_FAST32_WIDTH__ 64
+#define __INT_FAST64_MAX__ 0x7fffffffffffffffL
+#define __INT_FAST64_TYPE__ long int
+#define __INT_FAST64_WIDTH__ 64
+#define __INT_FAST8_MAX__ 0x7f
+#define __INT_FAST8_TYPE__ signed char
+#define __INT_FAST8_WIDTH__ 8
+#define __INT_LEAST16_MAX__ 0x7fff
+#define __INT_LEAST16_TYPE__ short int
+#define __INT_LEAST16_WIDTH__ 16
+#define __INT_LEAST32_MAX__ 0x7fffffff
+#define __INT_LEAST32_TYPE__ int
+#define __INT_LEAST32_WIDTH__ 32
+#define __INT_LEAST64_MAX__ 0x7fffffffffffffffL
+#define __INT_LEAST64_TYPE__ long int
+#define __INT_LEAST64_WIDTH__ 64
+#define __INT_LEAST8_MAX__ 0x7f
+#define __INT_LEAST8_TYPE__ signed char
+#define __INT_LEAST8_WIDTH__ 8
+#define __INT_MAX__ 0x7fffffff
+#define __INT_WIDTH__ 32
+#define __LONG_LONG_MAX__ 0x7fffffffffffffffLL
+#define __LONG_LONG_WIDTH__ 64
+#define __LONG_MAX__ 0x7fffffffffffffffL
+#define __LONG_WIDTH__ 64
 #define __LP64__ 1
-#define _LP64 1
-#define __CHAR_BIT__ 8
+#define __ORDER_BIG_ENDIAN__ 4321
+#define __ORDER_LITTLE_ENDIAN__ 1234
+#define __ORDER_PDP_ENDIAN__ 3412
+#define __PTRDIFF_MAX__ 0x7fffffffffffffffL
+#define __PTRDIFF_TYPE__ long int
+#define __PTRDIFF_WIDTH__ 64
+#define __SCHAR_MAX__ 0x7f
+#define __SCHAR_WIDTH__ 8
+#define __SHRT_MAX__ 0x7fff
+#define __SHRT_WIDTH__ 16
+#define __SIG_ATOMIC_MAX__ 0x7fffffff
+#define __SIG_ATOMIC_MIN__ (-__SIG_ATOMIC_MAX__ - 1)
+#define __SIG_ATOMIC_TYPE__ int
+#define __SIG_ATOMIC_WIDTH__ 32
+#define __SIZEOF_DOUBLE__ 8
+#define __SIZEOF_FLOAT128__ 16
+#define __SIZEOF_FLOAT80__ 16
+#define __SIZEOF_FLOAT__ 4
+#define __SIZEOF_INT128__ 16
 #define __SIZEOF_INT__ 4
-#define __SIZEOF_LONG__ 8
+#define __SIZEOF_LONG_DOUBLE__ 16
 #define __SIZEOF_LONG_LONG__ 8
-#define __SIZEOF_SHORT__ 2
+#define __SIZEOF_LONG__ 8
 #define __SIZEOF_POINTER__ 8
-#define __SIZE_TYPE__ unsigned long
-#define __PTRDIFF_TYPE__ long
+#define __SIZEOF_PTRDIFF_T__ 8
+#define __SIZEOF_SHORT__ 2
+#define __SIZEOF_SIZE_T__ 8
+#define __SIZEOF_WCHAR_T__ 4
+#define __SIZEOF_WINT_T__ 4
+#define __SIZE_MAX__ 0xffffffffffffffffUL
+#define __SIZE_TYPE__ long unsigned int
+#define __SIZE_WIDTH__ 64
+#define __STDC_HOSTED__ 1
+#define __STDC_ISO_10646__ 201706L
+#define __STDC_UTF_16__ 1
+#define __STDC_UTF_32__ 1
+#define __STDC_VERSION__ 201710L
+#define __STDC__ 1
+#define __UINT16_C(c) c
+#define __UINT16_MAX__ 0xffff
+#define __UINT16_TYPE__ short unsigned int
+#define __UINT32_C(c) c ## U
+#define __UINT32_MAX__ 0xffffffffU
+#define __UINT32_TYPE__ unsigned int
+#define __UINT64_C(c) c ## UL
+#define __UINT64_MAX__ 0xffffffffffffffffUL
+#define __UINT64_TYPE__ long unsigned int
+#define __UINT8_C(c) c
+#define __UINT8_MAX__ 0xff
+#define __UINT8_TYPE__ unsigned char
+#define __UINTMAX_C(c) c ## UL
+#define __UINTMAX_MAX__ 0xffffffffffffffffUL
+#define __UINTMAX_TYPE__ long unsigned int
+#define __UINTPTR_MAX__ 0xffffffffffffffffUL
+#define __UINTPTR_TYPE__ long unsigned int
+#define __UINT_FAST16_MAX__ 0xffffffffffffffffUL
+#define __UINT_FAST16_TYPE__ long unsigned int
+#define __UINT_FAST32_MAX__ 0xffffffffffffffffUL
+#define __UINT_FAST32_TYPE__ long unsigned int
+#define __UINT_FAST64_MAX__ 0xffffffffffffffffUL
+#define __UINT_FAST64_TYPE__ long unsigned int
+#define __UINT_FAST8_MAX__ 0xff
+#define __UINT_FAST8_TYPE__ unsigned char
+#define __UINT_LEAST16_MAX__ 0xffff
+#define __UINT_LEAST16_TYPE__ short unsigned int
+#define __UINT_LEAST32_MAX__ 0xffffffffU
+#define __UINT_LEAST32_TYPE__ unsigned int
+#define __UINT_LEAST64_MAX__ 0xffffffffffffffffUL
+#define __UINT_LEAST64_TYPE__ long unsigned int
+#define __UINT_LEAST8_MAX__ 0xff
+#define __UINT_LEAST8_TYPE__ unsigned char
+#define __WCHAR_MAX__ 0x7fffffff
+#define __WCHAR_MIN__ (-__WCHAR_MAX__ - 1)
 #define __WCHAR_TYPE__ int
-#define __INT_MAX__ 2147483647
-#define __LONG_MAX__ 9223372036854775807L
-#define __SCHAR_MAX__ 127
-#define __SHRT_MAX__ 32767
-#define __CHECKFENCE__ 1
-#define _Static_assert(e, ...) _Static_assert(e, "" __VA_ARGS__)
+#define __WCHAR_WIDTH__ 32
+#define __WINT_MAX__ 0xffffffffU
+#define __WINT_MIN__ 0U
+#define __WINT_TYPE__ unsigned int
+#define __WINT_WIDTH__ 32
+#define __amd64 1
+#define __amd64__ 1
+#define __gnu_linux__ 1
+#define __linux 1
+#define __linux__ 1
+#define __unix 1
+#define __unix__ 1
+#define __x86_64 1
+#define __x86_64__ 1
+#define linux 1
+#define unix 1
 int __predefined_declarator;
 ` + atomicMacros + builtinMacros
 
