@@ -419,15 +419,17 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 		// readRegular).
 		FSOnly:        true,
 		PragmaHandler: includes.pragma,
+		HasBuiltin:    func(name string) bool { return gccBuiltins[name] },
 	}
 	var defs strings.Builder
 	defs.WriteString(predefined)
+	defs.WriteString(hasMacros)
 	for _, d := range opts.Defines {
 		name, val, ok := strings.Cut(d, "=")
 		if !ok {
 			val = "1"
 		}
-		fmt.Fprintf(&defs, "#define %s %s\n", name, markAtomic(val)) // _Atomic as in the files
+		fmt.Fprintf(&defs, "#define %s %s\n", name, renameHasOperators(markAtomic(val))) // as in the files
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: defs.String()},
@@ -547,6 +549,7 @@ func convertCCError(err error, file string) ErrorList {
 			}
 			e.Msg = "construct not supported by the C type checker (" + detail + ")"
 		}
+		e.Msg = hasOperatorNames.Replace(e.Msg)
 		if e.Msg == "assertion failed:" {
 			e.Msg = "static assertion failed" // gcc's words; no message given
 		}

@@ -171,13 +171,14 @@ const (
 )
 
 // wrapSource prepares a source text for cc: newline-terminated (see
-// terminated), absolute includes marked, and between an enter and an exit
-// pragma that let includeTracker follow the nesting of #include (cc does
+// terminated), absolute includes marked, _Atomic marked (markAtomic), the
+// __has_ operators renamed (renameHasOperators), and between an enter and
+// an exit pragma that let includeTracker follow the nesting of #include (cc does
 // not bound it). A #line directive after the enter pragma keeps the line
 // numbers and names the file as display, so that positions and the
 // directory of "..." includes are those of the file itself.
 func wrapSource(display, text string) string {
-	text = blankAsmInline(markAtomic(markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff")))))
+	text = renameHasOperators(blankAsmInline(markAtomic(markAbsIncludes(terminated(strings.TrimPrefix(text, "\ufeff"))))))
 	line := "#line 1\n"
 	if !strings.ContainsAny(display, "\"\\\n\r") { // cc does not unescape it
 		line = "#line 1 \"" + display + "\"\n"

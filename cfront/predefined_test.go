@@ -2,8 +2,10 @@ package cfront
 
 import (
 	"fmt"
+	"maps"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -242,5 +244,68 @@ func TestGccMacrosTable(t *testing.T) {
 	}
 	for name := range table {
 		t.Errorf("%s is not gcc's", name)
+	}
+}
+
+// TestHasOperators: __has_builtin and __has_attribute are macros that
+// answer as gcc 12.2 -std=gnu17 does (the expected values are gcc's);
+// __has_feature and __has_extension, clang's, are not defined, so a
+// program may define them.
+func TestHasOperators(t *testing.T) {
+	tests := []struct {
+		name string
+		src  string
+	}{
+		{"#ifdef __has_builtin", "#ifdef __has_builtin\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 1); }\n"},
+		{"defined(__has_attribute)", "#if defined(__has_attribute)\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 1); }\n"},
+		{"builtins gcc has", "#if __has_builtin(__atomic_load_n) && __has_builtin(__sync_synchronize) && __has_builtin(__builtin_expect) && __has_builtin(__builtin_ctz) && __has_builtin(memcpy) && __has_builtin(__builtin_offsetof)\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 1); }\n"},
+		{"builtins gcc lacks", "#if __has_builtin(__c11_atomic_load) || __has_builtin(__builtin_nonexistent) || __has_builtin(pthread_mutex_lock) || __has_builtin(__builtin_va_arg)\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 0); }\n"},
+		{"attributes gcc has", "void a(void) { lsl_assert(__has_attribute(packed) == 1 && __has_attribute(__packed__) == 1 && __has_attribute(weak) == 1 && __has_attribute(const) == 1 && __has_attribute(fallthrough) == 201904 && __has_attribute(__nodiscard__) == 202003); }\n"},
+		{"attributes gcc lacks", "#if __has_attribute(nonexistent) || __has_attribute(_packed) || __has_attribute(__packed) || __has_attribute(objc_boxable)\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 0); }\n"},
+		{"no __has_feature", "#ifdef __has_feature\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V == 0); }\n"},
+		{"__has_feature defined by the program", "#ifndef __has_feature\n#define __has_feature(x) 0\n#endif\n#ifndef __has_extension\n#define __has_extension __has_feature\n#endif\nvoid a(void) { lsl_assert(!__has_feature(c_atomic) && !__has_extension(c_atomic)); }\n"},
+		{"fallbacks for compilers without them", "#ifndef __has_builtin\n#define __has_builtin(x) 0\n#endif\n#ifndef __has_attribute\n#define __has_attribute(x) 0\n#endif\n#if __has_builtin(__atomic_load_n) && __has_attribute(unused)\n#define V 1\n#else\n#define V 0\n#endif\nvoid a(void) { lsl_assert(V && __has_attribute(unused)); }\n"},
+		{"in a string", "void a(void) { lsl_assert(sizeof \"__has_builtin\" == 14); }\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if runsA(t, "#include \"lsl_protos.h\"\n"+tc.src) {
+				t.Error("not as gcc")
+			}
+		})
+	}
+}
+
+// TestGccHasTables: where gcc 12.2 is installed, gccBuiltins and the
+// attributes of hasMacros are what gcc answers for them.
+func TestGccHasTables(t *testing.T) {
+	if v, err := exec.Command("gcc", "-dumpfullversion").Output(); err != nil || strings.TrimSpace(string(v)) != "12.2.0" {
+		t.Skip("gcc 12.2 is not installed")
+	}
+	var src, want strings.Builder
+	for _, n := range slices.Sorted(maps.Keys(gccBuiltins)) {
+		fmt.Fprintf(&src, "b %s __has_builtin(%s)\n", n, n)
+		fmt.Fprintf(&want, "b %s 1\n", n)
+	}
+	attrs := map[string]int{}
+	for _, n := range strings.Fields(gccAttributes) {
+		attrs[n] = 1
+	}
+	maps.Copy(attrs, gccDatedAttributes)
+	for _, n := range slices.Sorted(maps.Keys(attrs)) {
+		fmt.Fprintf(&src, "a %s __has_attribute(%s) __has_attribute(__%s__)\n", n, n, n)
+		fmt.Fprintf(&want, "a %s %d %d\n", n, attrs[n], attrs[n])
+	}
+	cmd := exec.Command("gcc", "-std=gnu17", "-E", "-P", "-")
+	cmd.Stdin = strings.NewReader(src.String())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i, w := range strings.Split(strings.TrimSpace(want.String()), "\n") {
+		if i >= len(got) || got[i] != w {
+			t.Errorf("gcc answers %q, the table %q", got[min(i, len(got)-1)], w)
+		}
 	}
 }
