@@ -303,3 +303,98 @@ func TestAtomicEveryDeclarator(t *testing.T) {
 		})
 	}
 }
+
+// TestAtomicInitializerIsPlain: initialising an _Atomic object is no
+// atomic operation (C11 7.17.2.1p2; gcc -O0 emits a plain store), so
+// every initializer of one in memory is plain stores without fences, as
+// atomic_init is (README). f holds the declaration looked at; its address
+// is taken so that the object is in memory. A read of an _Atomic object
+// in the initializer stays a seq load (the last rows).
+func TestAtomicInitializerIsPlain(t *testing.T) {
+	const decls = "#include <stdatomic.h>\n" +
+		"struct S { int a; _Atomic int b; };\n" +
+		"struct P { int a, b; };\n" +
+		"struct N { struct S s; _Atomic int c[2]; };\n" +
+		"struct P gp;\n_Atomic int ga;\n_Atomic struct P gap;\n" +
+		"struct P mkp(void) { struct P r = {1, 2}; return r; }\n"
+	tests := []struct {
+		name, body string
+		stores     int  // plain stores the initializer makes at least
+		atomic     bool // an atomic access remains (a read of one)
+	}{
+		{"scalar", "_Atomic int x = 0; (void)&x;", 1, false},
+		{"_Atomic(T)", "_Atomic(int) x = 1; (void)&x;", 1, false},
+		{"atomic_int", "atomic_int x = 2; (void)&x;", 1, false},
+		{"ATOMIC_VAR_INIT", "atomic_int x = ATOMIC_VAR_INIT(3); (void)&x;", 1, false},
+		{"pointer", "static int y; _Atomic(int *) x = &y; (void)&x;", 1, false},
+		{"atomic_flag", "atomic_flag x = ATOMIC_FLAG_INIT; (void)&x;", 1, false},
+		{"two declarators", "_Atomic int x = 1, z = 2; (void)&x; (void)&z;", 2, false},
+		{"for-init", "for (_Atomic int x = 0; &x == 0; ) ;", 1, false},
+		{"struct with an _Atomic field", "struct S s = {1, 2}; (void)&s;", 2, false},
+		{"struct, field left 0", "struct S s = {1}; (void)&s;", 2, false},
+		{"struct, designated", "struct S s = {.b = 4}; (void)&s;", 2, false},
+		{"nested lists", "struct N n = {{1, 2}, {3, 4}}; (void)&n;", 4, false},
+		{"nested, brace elision", "struct N n = {1, 2, 3}; (void)&n;", 4, false},
+		{"array", "_Atomic int a[3] = {1, 2}; (void)&a;", 3, false},
+		{"array, designated", "_Atomic int a[2] = {[1] = 5}; (void)&a;", 2, false},
+		{"_Atomic struct from a list", "_Atomic struct P s = {1, 2}; (void)&s;", 2, false},
+		{"_Atomic struct from a plain struct", "_Atomic struct P s = gp; (void)&s;", 2, false},
+		{"_Atomic struct from a call", "_Atomic struct P s = mkp(); (void)&s;", 2, false},
+		{"struct holding an _Atomic struct", "struct { _Atomic struct P p; } s = {{1, 2}}; (void)&s;", 2, false},
+		{"compound literal", "struct S *p = &(struct S){1, 2}; (void)p;", 2, false},
+		{"atomic_int compound literal", "atomic_int *p = &(atomic_int){7}; (void)p;", 1, false},
+		{"_Atomic struct compound literal", "_Atomic struct P *p = &(_Atomic struct P){1, 2}; (void)p;", 2, false},
+		{"read of an _Atomic global", "_Atomic int x = ga; (void)&x;", 1, true},
+		{"read of an _Atomic struct", "struct P s = gap; (void)&s;", 2, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := decls + "void f(void) { " + tc.body + " }\n"
+			p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := procText(t, p.String(), "f")
+			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
+				t.Errorf("atomic access or fence %v, want %v:\n%s", got, tc.atomic, body)
+			}
+			if n := strings.Count(body, "  store "); n < tc.stores {
+				t.Errorf("%d stores, want at least %d:\n%s", n, tc.stores, body)
+			}
+		})
+	}
+}
+
+// TestAtomicStaticInitializer: an _Atomic global's or static local's
+// initial value is the program's initial memory, no code.
+func TestAtomicStaticInitializer(t *testing.T) {
+	src := "struct S { int a; _Atomic int b; };\n_Atomic int g = 1;\nstruct S gs = {2, 3};\n" +
+		"int f(void) { static _Atomic int x = 4; static struct S s = {5, 6}; (void)&x; (void)&s; return 0; }\n"
+	p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := p.String()
+	if body := procText(t, text, "f"); strings.Contains(body, "store") || strings.Contains(body, "fence") {
+		t.Errorf("static initializers run as code:\n%s", body)
+	}
+	for _, v := range []string{"value g[] = 1", "value gs[1] = 3", "value f.x[] = 4", "value f.s[1] = 6"} {
+		if !strings.Contains(text, v) {
+			t.Errorf("no %q in:\n%s", v, text)
+		}
+	}
+}
+
+// procText is the text of proc name in an LSL program's print.
+func procText(t *testing.T, text, name string) string {
+	t.Helper()
+	i := strings.Index(text, "proc "+name+"(")
+	if i < 0 {
+		t.Fatalf("no proc %s:\n%s", name, text)
+	}
+	body := text[i:]
+	if j := strings.Index(body, "\n}\n"); j >= 0 {
+		body = body[:j]
+	}
+	return body
+}

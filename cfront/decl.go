@@ -518,6 +518,12 @@ func hasPrefix(offs, prefix []int64) bool {
 // initLocal initialises a local: a scalar or struct from an expression, an
 // aggregate from a brace list (the leaves it does not name become 0).
 func (fn *funcTr) initLocal(lv *lvalue, in *cc.Initializer, pos lsl.Pos) {
+	// Initialising an _Atomic object is no atomic operation (C11
+	// 7.17.2.1p2, 6.7.9): plain stores, as atomic_init's, without the
+	// fences of a seq store. A copy, as the variable's lvalue is kept.
+	plain := *lv
+	plain.plain = true
+	lv = &plain
 	t := lv.typ
 	c, _ := classify(t)
 	if in.Case == cc.InitializerExpr && (c == clInt || c == clPtr) {

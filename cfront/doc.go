@@ -68,7 +68,8 @@
 //     (c11.go, data), each fence tagged with the models it exists on
 //     (lsl.Fence.Only) and, for an operation's order, Implied. Plain
 //     access to an _Atomic object is seq, compound assignment and ++/--
-//     on one a seq read-modify-write. cc keeps no trace of _Atomic in
+//     on one a seq read-modify-write; its initializer is plain stores,
+//     as atomic_init (decl.go, initLocal). cc keeps no trace of _Atomic in
 //     types, so markAtomic rewrites the keyword into a type attribute
 //     before preprocessing (atomicmark.go).
 //

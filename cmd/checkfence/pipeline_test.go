@@ -852,3 +852,36 @@ func TestFaultKindOfOneOperation(t *testing.T) {
 		}
 	}
 }
+
+// Initialising an _Atomic object is no atomic operation (C11 7.17.2.1p2):
+// an initializer between the stores of message passing, and between its
+// loads, orders nothing, so f=1 d=0 is seen where pso reorders the stores
+// and relaxed the stores and the loads, as with atomic_init or a plain
+// int. The initializers were seq stores, whose fences hid both.
+func TestAtomicInitializerOrdersNothing(t *testing.T) {
+	for _, decl := range []string{
+		"_Atomic int tmp = 0; (void)&tmp;",
+		"struct S tmp = {1, 2}; (void)&tmp;",
+		"_Atomic int tmp[2] = {1}; (void)&tmp;",
+		"struct S *tmp = &(struct S){.b = 1}; (void)tmp;",
+		"atomic_int tmp; atomic_init(&tmp, 0);",
+	} {
+		t.Run(decl, func(t *testing.T) {
+			cf, tf := writeInputs(t, `#include "lsl_protos.h"
+#include <stdatomic.h>
+struct S { int a; _Atomic int b; };
+int data, flag;
+void init(void) { data = 0; flag = 0; }
+void send(void) { data = 1; `+decl+` flag = 1; }
+void recv(void) { int f = flag; `+decl+` int d = data;
+    lsl_observe_output("f", f); if (f) lsl_observe_output("d", d); }
+`, "test T = init ( send | recv )\n")
+			_, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc,tso,pso,relaxed", cf, tf)
+			for _, w := range []string{"pass         T on sc", "pass         T on tso", "fail         T on pso", "fail         T on relaxed"} {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q; stderr %s\n%s", w, errs, out)
+				}
+			}
+		})
+	}
+}
