@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"fmt"
+
 	"modernc.org/cc/v4"
 
 	"checkfence/lsl"
@@ -62,6 +64,10 @@ func atomicTypeErrors(ast *cc.AST) ErrorList {
 			specifiers(sqlItems(x.SpecifierQualifierList))
 		case *cc.TypeName:
 			specifiers(sqlItems(x.SpecifierQualifierList))
+		case *cc.GenericSelection:
+			if msg := genericMismatch(x, atomicTD); msg != "" {
+				add(x.Token, msg)
+			}
 		case *cc.AtomicTypeSpecifier:
 			tn := x.TypeName
 			if tn == nil {
@@ -225,4 +231,80 @@ func typeNameQualified(tn *cc.TypeName, qualTD map[*cc.Declarator]bool) bool {
 		return qualifiedItems(sqlItems(tn.SpecifierQualifierList), qualTD)
 	}
 	return ad.DirectAbstractDeclarator == nil && ad.Pointer != nil && lastPointerQualified(ad.Pointer)
+}
+
+// genericMismatch checks the association cc chose for a _Generic. cc
+// compares types without _Atomic (which it does not know; see
+// markAtomic), and takes any pointer for a pointer to a pointer, so it may
+// choose an association whose type is not compatible with the controlling
+// expression's (C11 6.5.1.1p2, 6.2.7): _Generic(&h, _Atomic int *: 1,
+// default: 2) of an int h would be 1. The value and type of the whole
+// follow cc's choice, which is therefore refused, not redone, when C
+// chooses otherwise. C never chooses an association cc finds
+// incompatible, so a default cc chose is C's.
+func genericMismatch(g *cc.GenericSelection, atomicTD map[*cc.Declarator]bool) string {
+	a := g.Associated()
+	if a == nil || a.Case != cc.GenericAssociationType || a.TypeName == nil || g.AssignmentExpression == nil {
+		return ""
+	}
+	ctrl, at := g.AssignmentExpression.Type(), a.TypeName.Type()
+	if ctrl == nil || at == nil {
+		return ""
+	}
+	if !ctrl.IsCompatible(at) {
+		return fmt.Sprintf("_Generic: the C type checker would choose the association for %s for the controlling type %s, which is not compatible with it (C11 6.2.7): not supported",
+			atomicTypeName(at, atomicTD, true), atomicTypeName(ctrl, atomicTD, false))
+	}
+	// The controlling type is that after lvalue conversion (C17
+	// 6.5.1.1p2), unqualified: an _Atomic association type matches none.
+	ok := !atomicLevel(at, atomicTD)
+	for c, t := ctrl, at; ok; {
+		ce, te := elemOf(c), elemOf(t)
+		if ce == nil || te == nil {
+			break
+		}
+		ok = atomicLevel(ce, atomicTD) == atomicLevel(te, atomicTD)
+		c, t = ce, te
+	}
+	if ok {
+		return ""
+	}
+	return fmt.Sprintf("_Generic: the C type checker, which does not tell _Atomic types apart, would choose the association for %s for the controlling type %s, which is not compatible with it (C11 6.2.7): not supported",
+		atomicTypeName(at, atomicTD, true), atomicTypeName(ctrl, atomicTD, false))
+}
+
+// atomicLevel reports whether a level of a type is _Atomic. An array
+// type is not, whatever cc attached to it: its elements are (C11 6.7.3p9).
+func atomicLevel(t cc.Type, atomicTD map[*cc.Declarator]bool) bool {
+	return t.Kind() != cc.Array && isAtomicType(t, atomicTD)
+}
+
+// elemOf is the element type of a pointer or array type, else nil.
+func elemOf(t cc.Type) cc.Type {
+	switch x := t.(type) {
+	case *cc.PointerType:
+		return x.Elem()
+	case *cc.ArrayType:
+		return x.Elem()
+	}
+	return nil
+}
+
+// atomicTypeName names a type in cc's words with _Atomic where it is, at
+// the outer level only if outer is set.
+func atomicTypeName(t cc.Type, atomicTD map[*cc.Declarator]bool, outer bool) string {
+	if td := t.Typedef(); td != nil {
+		return td.Name() // an _Atomic typedef says so itself
+	}
+	prefix := ""
+	if outer && atomicLevel(t, atomicTD) {
+		prefix = "_Atomic "
+	}
+	switch x := t.(type) {
+	case *cc.PointerType:
+		return prefix + "pointer to " + atomicTypeName(x.Elem(), atomicTD, true)
+	case *cc.ArrayType:
+		return prefix + fmt.Sprintf("array of %d ", x.Len()) + atomicTypeName(x.Elem(), atomicTD, true)
+	}
+	return prefix + shortTypeName(t)
 }

@@ -398,3 +398,94 @@ func procText(t *testing.T, text, name string) string {
 	}
 	return body
 }
+
+// TestGenericAtomic: _Generic chooses by type compatibility (C11
+// 6.5.1.1p2, 6.2.7), under which int * and _Atomic int * differ at every
+// level, and the controlling type is unqualified (C17: lvalue conversion).
+// The C type checker does not tell _Atomic types apart, nor a pointer to a
+// pointer from other pointers; where its choice is not C's the selection
+// is refused at the _Generic, else the value is C's. want is gcc's value
+// (gcc -std=c17), 0 where the selection is refused.
+func TestGenericAtomic(t *testing.T) {
+	const decls = "#include <stdatomic.h>\n" +
+		"int h; _Atomic int g; typedef _Atomic int AI; int *ip; _Atomic int *ap; _Atomic(int *) aptr;\n" +
+		"int **pp; atomic_int ag; _Atomic int ga[2]; struct S { int a; _Atomic int b; } s;\n" +
+		"typedef _Atomic int *PAI; PAI *pap;\n"
+	tests := []struct {
+		expr string
+		want int
+	}{
+		// C chooses by _Atomic: refused where the checker's choice differs
+		{"_Generic(&h, _Atomic int *: 1, default: 2)", 0},
+		{"_Generic(&g, int *: 1, default: 2)", 0},
+		{"_Generic(&g, _Atomic int *: 1, default: 2)", 1},
+		{"_Generic(&h, int *: 1, default: 2)", 1},
+		{"_Generic(&g, _Atomic int *: 1, int *: 3, default: 2)", 1},
+		{"_Generic(&h, _Atomic int *: 1, int *: 3, default: 2)", 0},
+		{"_Generic(&h, int *: 3, _Atomic int *: 1, default: 2)", 3},
+		{"_Generic(&g, int *: 3, _Atomic int *: 1, default: 2)", 0},
+		// typedefs
+		{"_Generic(&h, AI *: 1, default: 2)", 0},
+		{"_Generic(&g, AI *: 1, default: 2)", 1},
+		{"_Generic(&ag, AI *: 1, default: 2)", 1},
+		{"_Generic(&ag, int *: 1, default: 2)", 0},
+		{"_Generic((AI *)0, int *: 1, default: 2)", 0},
+		{"_Generic(&h, PAI: 1, default: 2)", 0},
+		{"_Generic(&g, PAI: 1, default: 2)", 1},
+		{"_Generic(pap, int **: 1, default: 2)", 0},
+		{"_Generic(pap, _Atomic int **: 1, default: 2)", 1},
+		{"_Generic(&h, __typeof__(&g): 1, default: 2)", 0},
+		{"_Generic(&g, __typeof__(&h): 1, default: 2)", 0},
+		{"_Generic(&g, __typeof__(&g): 1, default: 2)", 1},
+		// casts
+		{"_Generic((_Atomic int *)0, int *: 1, default: 2)", 0},
+		{"_Generic((int *)0, _Atomic int *: 1, default: 2)", 0},
+		// the controlling type is unqualified
+		{"_Generic(g, int: 1, default: 2)", 1},
+		{"_Generic(h, _Atomic int: 1, default: 2)", 0},
+		{"_Generic(g, _Atomic int: 1, default: 2)", 0},
+		{"_Generic(aptr, int *: 1, default: 2)", 1},
+		// nested pointers
+		{"_Generic(&ap, _Atomic int **: 1, default: 2)", 1},
+		{"_Generic(&ap, int **: 1, default: 2)", 0},
+		{"_Generic(&ip, _Atomic int **: 1, default: 2)", 0},
+		{"_Generic(&aptr, int **: 1, default: 2)", 0},
+		{"_Generic(&aptr, _Atomic(int *) *: 1, default: 2)", 1},
+		// arrays and fields
+		{"_Generic(ga, _Atomic int *: 1, default: 2)", 1},
+		{"_Generic(ga, int *: 1, default: 2)", 0},
+		{"_Generic(&ga, _Atomic int (*)[2]: 1, default: 2)", 1},
+		{"_Generic(&ga, int (*)[2]: 1, default: 2)", 0},
+		{"_Generic(&s, struct S *: 1, default: 2)", 1},
+		{"_Generic(&s.b, _Atomic int *: 1, default: 2)", 1},
+		{"_Generic(&s.b, int *: 1, default: 2)", 0},
+		// without _Atomic
+		{"_Generic(h, int: 1, long: 3, default: 2)", 1},
+		{"_Generic(1L, int: 1, long: 3, default: 2)", 3},
+		{"_Generic(&h, int *: 1, long *: 3, default: 2)", 1},
+		{"_Generic((long *)0, int *: 1, default: 2)", 2},
+		{"_Generic(ip, int *: 1, default: 2)", 1},
+		{"_Generic(pp, int **: 1, default: 2)", 1},
+		{"_Generic(pp, int *: 1, default: 2)", 0},
+		{"_Generic(ip, int **: 1, default: 2)", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.expr, func(t *testing.T) {
+			src := decls + "int f(void) { return " + tc.expr + "; }\n"
+			p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+			if tc.want == 0 {
+				errs := AsErrorList(err)
+				if len(errs) != 1 || errs[0].Pos.Line != 5 || errs[0].Pos.Col != 22 || !strings.HasPrefix(errs[0].Msg, "_Generic: ") || !strings.HasSuffix(errs[0].Msg, "not supported") {
+					t.Fatalf("got %v, want the selection refused at 5:22", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body := procText(t, p.String(), "f"); !strings.Contains(body, "ret = "+itoa(tc.want)+" @") {
+				t.Errorf("want %d:\n%s", tc.want, body)
+			}
+		})
+	}
+}

@@ -90,7 +90,10 @@
 // variable-length arrays, inline assembly (except one fence or hint
 // instruction without operands, asm.go, and the empty compiler barrier),
 // setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), the value-returning atomic operations
+// qualifier list (T * _Atomic p), a _Generic whose association cc would
+// choose and C would not (cc tells neither _Atomic int * from int * nor a
+// pointer to a pointer from other pointers; atomictypes.go,
+// genericMismatch), the value-returning atomic operations
 // and fetch-and-op on structs, pointer conversions that would read an
 // object as another type (int * to char *, long * to int *, a struct
 // pointer to its first field's type: memory holds a value per scalar
