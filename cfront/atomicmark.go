@@ -26,9 +26,13 @@ import (
 //
 // The qualifier's attribute comes first, so that an _Atomic whose use the
 // text does not show (the body of #define A _Atomic, a -D value, which
-// are rewritten too) reads right in both uses, A int x and A(int) y. An
-// _Atomic in a pointer's qualifier list (int * _Atomic p), where cc
-// accepts no attribute, is left alone and refused by syntaxErrors.
+// are rewritten too) reads right in both uses, A int x and A(int) y. But
+// cc takes no attribute first in the type name of sizeof, _Alignof, typeof
+// and _Alignas: there, and in a macro's argument that is a type name, the
+// keyword moves after the specifiers it qualifies, sizeof(_Atomic long)
+// -> sizeof(long __cfQ__) (parenTypeName). An _Atomic in a pointer's
+// qualifier list (int * _Atomic p), where cc accepts no attribute, is left
+// alone and refused by syntaxErrors.
 const (
 	atomicAttr      = "__cf_atomic__"
 	atomicQualMacro = "__cfQ__"
@@ -43,13 +47,9 @@ func markAtomic(text string) string {
 	if !strings.Contains(text, "_Atomic") {
 		return text
 	}
-	type token struct {
-		text     string
-		off, dir int
-	}
-	var toks []token
+	var toks []markToken
 	scanDirTokens(text, func(tok string, off, _, _, dir int) bool {
-		toks = append(toks, token{tok, off, dir})
+		toks = append(toks, markToken{tok, off, dir})
 		return true
 	})
 	b := []byte(text)
@@ -66,19 +66,177 @@ func markAtomic(text string) string {
 			if afterStar {
 				continue
 			}
-			macro := atomicQualMacro
 			if i+1 < len(toks) && toks[i+1].text == "(" {
-				macro = atomicSpecMacro
+				copy(b[t.off:], atomicSpecMacro)
+				continue
 			}
-			copy(b[t.off:], macro)
+			if n := parenTypeName(toks, i); n > 0 {
+				// sizeof(_Atomic long long) -> sizeof(long long __cfQ__);
+				// the lines stay where they are, and a struct's _Atomic
+				// fields where this loop rewrites them
+				last := toks[i+n]
+				body := text[toks[i+1].off : last.off+len(last.text)]
+				gap := text[t.off+len("_Atomic") : toks[i+1].off]
+				if !strings.ContainsAny(gap, "\r\n") && !strings.Contains(body, "_Atomic") {
+					copy(b[t.off:], body+gap+atomicQualMacro)
+					continue
+				}
+			}
+			copy(b[t.off:], atomicQualMacro)
 		case "*":
 			afterStar = true
-		case "const", "volatile", "restrict", "__restrict", "__restrict__", "__const", "__volatile__":
 		default:
+			if qualifierKeywords[t.text] {
+				continue
+			}
 			afterStar = false
 		}
 	}
 	return string(b)
+}
+
+// markToken is a token of the text markAtomic rewrites: its text, byte
+// offset and directive (see scanDirTokens).
+type markToken struct {
+	text     string
+	off, dir int
+}
+
+// parenTypeName returns, for the _Atomic toks[i] that starts a type name
+// in parentheses cc parses only without an attribute first, how many
+// tokens after it are the specifiers to move it over (typeNameSpecifiers);
+// else 0. Such a type name follows a keyword of typeNameOps, or is a
+// macro's argument (#define SZ(T) sizeof(T), SZ(_Atomic int)): after an
+// identifier, a type name with no declarator but pointers (a prototype's
+// unnamed parameter reads the same either way).
+func parenTypeName(toks []markToken, i int) int {
+	if i < 2 || toks[i-1].text != "(" || toks[i-1].dir != toks[i].dir || toks[i-2].dir != toks[i].dir {
+		return 0
+	}
+	before := toks[i-2].text
+	if !typeNameOps[before] && !(isCIdent(before) && !statementKeywords[before]) {
+		return 0
+	}
+	n := typeNameSpecifiers(toks[i+1:])
+	if n == 0 || typeNameOps[before] {
+		return n
+	}
+	j := i + 1 + n
+	for j < len(toks) && (toks[j].text == "*" || qualifierKeywords[toks[j].text]) {
+		j++
+	}
+	if j < len(toks) && (toks[j].text == ")" || toks[j].text == ",") {
+		return n
+	}
+	return 0
+}
+
+// statementKeywords are the keywords a parenthesised expression, not a
+// type name, may follow.
+var statementKeywords = map[string]bool{
+	"if": true, "while": true, "for": true, "switch": true, "return": true, "case": true, "do": true, "else": true,
+}
+
+// typeNameOps are the keywords followed by a type name in parentheses
+// that cc parses only when the name's first token is a type specifier
+// (typeof, _Alignas) or qualifier (sizeof, _Alignof), not the attribute
+// the mark puts first: there, _Atomic is moved after the type specifiers
+// it qualifies (C11 6.7.2p2: the order of specifiers and qualifiers is
+// free).
+var typeNameOps = map[string]bool{
+	"sizeof": true, "_Alignof": true, "__alignof": true, "__alignof__": true,
+	"typeof": true, "__typeof": true, "__typeof__": true, "_Alignas": true,
+}
+
+// basicSpecifiers are the keywords that name a type together.
+var basicSpecifiers = map[string]bool{
+	"void": true, "char": true, "short": true, "int": true, "long": true,
+	"float": true, "double": true, "signed": true, "__signed": true, "__signed__": true,
+	"unsigned": true, "_Bool": true, "_Complex": true, "__int128": true,
+}
+
+// typeNameSpecifiers returns how many of the first tokens of a type name
+// are its type specifiers and qualifiers: basic keywords, or a struct,
+// union or enum (tag, body or both), or a typedef name (a type name
+// declares no identifier, so an identifier before any specifier is one);
+// 0 where they end in no such specifier.
+func typeNameSpecifiers(toks []markToken) int {
+	k, typed, basic := 0, false, false
+	for k < len(toks) && toks[k].dir == toks[0].dir {
+		t := toks[k].text
+		switch {
+		case qualifierKeywords[t]:
+			k++
+		case basicSpecifiers[t] && (basic || !typed):
+			typed, basic = true, true
+			k++
+		case typed:
+			return k
+		case t == "struct" || t == "union" || t == "enum":
+			j := k + 1
+			tagged := j < len(toks) && isCIdent(toks[j].text) && !cKeywords[toks[j].text]
+			if tagged {
+				j++
+			}
+			switch {
+			case j < len(toks) && toks[j].text == "{":
+				depth := 0
+				for ; j < len(toks) && toks[j].dir == toks[0].dir; j++ {
+					if toks[j].text == "{" {
+						depth++
+					} else if toks[j].text == "}" {
+						if depth--; depth == 0 {
+							break
+						}
+					}
+				}
+				if j == len(toks) || toks[j].text != "}" || depth != 0 {
+					return 0
+				}
+				j++
+			case !tagged || j < len(toks) && toks[j].text == ":":
+				return 0
+			}
+			typed = true
+			k = j
+		case isCIdent(t) && !cKeywords[t]:
+			typed = true
+			k++
+		default:
+			return 0
+		}
+	}
+	if !typed {
+		return 0
+	}
+	return k
+}
+
+// qualifierKeywords are gcc's spellings of the qualifiers but _Atomic.
+var qualifierKeywords = map[string]bool{
+	"const": true, "__const": true, "__const__": true, "volatile": true, "__volatile": true, "__volatile__": true,
+	"restrict": true, "__restrict": true, "__restrict__": true,
+}
+
+// isCIdent reports whether a token is an identifier or keyword.
+func isCIdent(t string) bool {
+	if t == "" || t[0] >= '0' && t[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if !isIdentByte(t[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// cKeywords are the keywords that may follow _Atomic in a type name and
+// that typeNameSpecifiers does not move it over.
+var cKeywords = map[string]bool{
+	"_Atomic": true, "__attribute__": true, "__attribute": true, "_Alignas": true,
+	"typeof": true, "__typeof": true, "__typeof__": true, "__extension__": true,
+	"struct": true, "union": true, "enum": true,
 }
 
 // isAtomicType reports whether t is an _Atomic type (see markAtomic);

@@ -45,3 +45,39 @@ func TestMarkAtomicAroundDirectives(t *testing.T) {
 		})
 	}
 }
+
+// In a type name in parentheses that cc parses only when it does not
+// start with an attribute (sizeof, _Alignof, typeof, _Alignas, a macro's
+// argument), _Atomic moves after the type specifiers it qualifies; the
+// text keeps its length and its lines. Elsewhere it stays in place.
+func TestMarkAtomicTypeNames(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"sizeof(_Atomic long long)", "sizeof(long long __cfQ__)"},
+		{"_Alignof(_Atomic int)", "_Alignof(int __cfQ__)"},
+		{"__alignof__( _Atomic  char )", "__alignof__( char  __cfQ__ )"},
+		{"sizeof(_Atomic const unsigned *)", "sizeof(const unsigned __cfQ__ *)"},
+		{"sizeof(_Atomic T)", "sizeof(T __cfQ__)"},
+		{"sizeof(_Atomic struct S *)", "sizeof(struct S __cfQ__ *)"},
+		{"sizeof(_Atomic struct {\n int a; })", "sizeof(struct {\n int a; } __cfQ__)"},
+		{"__typeof__(_Atomic int) x;", "__typeof__(int __cfQ__) x;"},
+		{"_Alignas(_Atomic int) int g;", "_Alignas(int __cfQ__) int g;"},
+		{"SZ(_Atomic short *)", "SZ(short __cfQ__ *)"},
+		{"DECL(_Atomic int, x)", "DECL(int __cfQ__, x)"},
+		{"#define SZ sizeof(_Atomic int)\n", "#define SZ sizeof(int __cfQ__)\n"},
+		// stays: a declarator's name, an expression, the spec form, a
+		// line break after _Atomic, a pointer qualifier
+		{"void f(_Atomic int x);", "void f(__cfQ__ int x);"},
+		{"for (_Atomic int i = 0;;)", "for (__cfQ__ int i = 0;;)"},
+		{"return (_Atomic int *)p;", "return (__cfQ__ int *)p;"},
+		{"sizeof(_Atomic(int))", "sizeof(__cfS__(int))"},
+		{"sizeof(_Atomic\nint)", "sizeof(__cfQ__\nint)"},
+		{"sizeof(_Atomic struct { _Atomic int a; })", "sizeof(__cfQ__ struct { __cfQ__ int a; })"},
+		{"sizeof(int * _Atomic)", "sizeof(int * _Atomic)"},
+		{"int * __const__ _Atomic p;", "int * __const__ _Atomic p;"},
+		{"int * __volatile _Atomic p;", "int * __volatile _Atomic p;"},
+	} {
+		if got := markAtomic(tc.text); got != tc.want {
+			t.Errorf("markAtomic(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

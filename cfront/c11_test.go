@@ -489,3 +489,75 @@ func TestGenericAtomic(t *testing.T) {
 		})
 	}
 }
+
+// TestAtomicTypeNames: _Atomic may start a type name anywhere C allows
+// one (C11 6.7.7). want is gcc's value (gcc -std=c17, x86-64).
+func TestAtomicTypeNames(t *testing.T) {
+	const decls = "struct S { int a, b; }; struct T3 { int a, b, c; };\ntypedef int TI;\n#define SZ(T) sizeof(T)\n"
+	tests := []struct {
+		expr string
+		want int
+	}{
+		{"sizeof(_Atomic long long)", 8},
+		{"_Alignof(_Atomic int)", 4},
+		{"__alignof__(_Atomic char)", 1},
+		{"sizeof(_Atomic TI)", 4},
+		{"sizeof(_Atomic struct S)", 8},
+		{"_Alignof(_Atomic struct S)", 8},
+		{"sizeof(_Atomic struct T3)", 12},
+		{"sizeof(_Atomic int *)", 8},
+		{"sizeof(_Atomic const short)", 2},
+		{"sizeof(_Atomic struct { int a; })", 4},
+		{"sizeof(_Atomic struct U {\n  int a;\n  long b;\n})", 16},
+		{"SZ(_Atomic short)", 2},
+		{"SZ(_Atomic short *)", 8},
+		{"sizeof(_Atomic(int))", 4},
+	}
+	for _, tc := range tests {
+		t.Run(tc.expr, func(t *testing.T) {
+			src := decls + "long f(void) { return " + tc.expr + "; }\n"
+			p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if body := procText(t, p.String(), "f"); !strings.Contains(body, "ret = "+itoa(tc.want)+" @") {
+				t.Errorf("want %d:\n%s", tc.want, body)
+			}
+		})
+	}
+	// Declarations: compiled, with their static assertions checked, and
+	// the object an _Atomic type name in a macro's argument declares is
+	// atomic (an increment is an atomic block), as a cast's pointee is.
+	for _, tc := range []struct {
+		name, src string
+		err       string // the error's prefix, or none
+		atomic    bool   // f's access is atomic
+	}{
+		{"_Static_assert", "_Static_assert(sizeof(_Atomic int) == 4, \"s\");\nvoid f(void) {}\n", "", false},
+		{"_Static_assert failing", "_Static_assert(sizeof(_Atomic int) == 5, \"s\");\nvoid f(void) {}\n", "a.c:1:", false},
+		{"_Alignas", "_Alignas(_Atomic long) int g;\nvoid f(void) { g++; }\n", "", false},
+		{"macro argument declaring", "#define DECL(T, n) T n\nDECL(_Atomic int, x);\nvoid f(void) { x++; }\n", "", true},
+		{"macro argument declaring a pointer", "#define DECL(T, n) T n\nDECL(_Atomic int *, p);\nvoid f(void) { (*p)++; }\n", "", true},
+		{"cast", "int *q;\nvoid f(void) { (*(_Atomic int *)q)++; }\n", "", true},
+		{"unnamed parameter", "void g(_Atomic int);\nvoid f(void) {}\n", "", false},
+		{"typeof of a type name", "__typeof__(_Atomic int) x;\nvoid f(void) {}\n",
+			"a.c:1:1: __typeof__ of a type name is not supported in a declaration", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := CompileSources([]Source{{Name: "a.c", Text: tc.src}}, Options{})
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Fatalf("got %v, want an error %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := procText(t, p.String(), "f")
+			if got := strings.Contains(body, "atomic"); got != tc.atomic {
+				t.Errorf("atomic %v, want %v:\n%s", got, tc.atomic, body)
+			}
+		})
+	}
+}

@@ -548,6 +548,11 @@ func convertCCError(err error, file string) ErrorList {
 				continue
 			}
 			e.Msg = "construct not supported by the C type checker (" + detail + ")"
+			if strings.Contains(detail, "DeclarationSpecifiers") && strings.Contains(detail, "TypeSpecifierTypeofType") {
+				// cc types __typeof__(T) in a sizeof or a cast, not in a
+				// declaration's specifiers
+				e.Msg = "__typeof__ of a type name is not supported in a declaration: write the type itself (__typeof__ of an expression is read)"
+			}
 		}
 		e.Msg = hasOperatorNames.Replace(e.Msg)
 		if e.Msg == "assertion failed:" {

@@ -105,9 +105,11 @@
 // enumerator or a bit-field's width (sizeof.go), a goto from one case of a
 // switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
-// operand and nested functions, and the attributes cleanup, mode, packed
-// (and #pragma pack), aligned without an alignment, constructor,
-// destructor, weak (and #pragma weak), alias, weakref and ifunc (syntax.go,
+// operand, nested functions and __typeof__ of a type name in a
+// declaration's specifiers (cc types it only in sizeof and casts), and the
+// attributes cleanup, mode, packed (and #pragma pack), aligned without an
+// alignment, constructor, destructor, weak (and #pragma weak), alias,
+// weakref and ifunc (syntax.go,
 // refusedAttributes; aligned(N) and _Alignas lay structs out as gcc does). Operands that C requires to be lvalues
 // (of ++, --, & and assignment) are checked as gcc does, and so are the
 // _Atomic types C forbids: the qualifier on an array or function type
