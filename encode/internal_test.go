@@ -224,39 +224,44 @@ func TestAtMostOne(t *testing.T) {
 	}
 }
 
+// dimacsEncoding returns an encoding of the clauses, in DIMACS numbering
+// after the constant true (variable 1), over vars variables, and the
+// literal of each DIMACS number.
+func dimacsEncoding(vars int, clauses [][]int) (*Encoding, func(ns []int) []Lit) {
+	e := &Encoding{c: newCNF()}
+	v := make([]Lit, vars+1)
+	for i := 2; i < len(v); i++ {
+		v[i] = e.c.newVar()
+	}
+	lits := func(ns []int) []Lit {
+		var ls []Lit
+		for _, n := range ns {
+			if n < 0 {
+				ls = append(ls, v[-n].Not())
+			} else {
+				ls = append(ls, v[n])
+			}
+		}
+		return ls
+	}
+	for _, cl := range clauses {
+		e.c.add(lits(cl)...)
+	}
+	return e, lits
+}
+
 // Once a solve proves the clauses unsatisfiable without assumptions, every
 // later solve must say so. gini v1.0.4, asked again under other
 // assumptions, answers "sat" with a model violating a clause (and exits
 // through log.Fatal): these clauses are the smallest such case found (a
 // use after free test whose threads all need the one freed block).
 func TestUnsatWithoutAssumptionsStays(t *testing.T) {
-	e := &Encoding{c: newCNF()}
-	v := make([]Lit, 57)
-	for i := 2; i < len(v); i++ {
-		v[i] = e.c.newVar()
-	}
-	lit := func(n int) Lit {
-		if n < 0 {
-			return v[-n].Not()
-		}
-		return v[n]
-	}
 	// 7 → ¬6 → 8 → ¬3 → 2; 16 → ¬15 → 17 → ¬12 → 11; 2 → 27 → 20 → ¬31,
 	// yet 11 → 31.
-	for _, cl := range [][]int{{2, 3}, {-6, -7}, {-8, -3}, {8, 6}, {7}, {11, 12}, {-15, -16}, {-17, -12},
-		{17, 15}, {16}, {-27, -11, 20}, {-2, 27}, {-31, -2, -20}, {-11, 31}} {
-		var ls []Lit
-		for _, n := range cl {
-			ls = append(ls, lit(n))
-		}
-		e.c.add(ls...)
-	}
+	e, lits := dimacsEncoding(56, [][]int{{2, 3}, {-6, -7}, {-8, -3}, {8, 6}, {7}, {11, 12}, {-15, -16}, {-17, -12},
+		{17, 15}, {16}, {-27, -11, 20}, {-2, 27}, {-31, -2, -20}, {-11, 31}})
 	for i, as := range [][]int{{42}, {-42, 50}, {-42, -50, 56, 55}, {}} {
-		var ls []Lit
-		for _, n := range as {
-			ls = append(ls, lit(n))
-		}
-		if r := e.Solve(context.Background(), ls...); r != -1 {
+		if r := e.Solve(context.Background(), lits(as)...); r != -1 {
 			t.Fatalf("solve %d under %v: %d, want -1", i, as, r)
 		}
 		if w := e.Why(); len(w) != 0 {
@@ -272,31 +277,11 @@ func TestUnsatWithoutAssumptionsStays(t *testing.T) {
 // found (a test in which no execution completes); the third question must
 // be answered "none", like the first two.
 func TestUnsatBlamedOnAnAssumption(t *testing.T) {
-	e := &Encoding{c: newCNF()}
-	v := make([]Lit, 54)
-	for i := 2; i < len(v); i++ {
-		v[i] = e.c.newVar()
-	}
-	lit := func(n int) Lit {
-		if n < 0 {
-			return v[-n].Not()
-		}
-		return v[n]
-	}
-	for _, cl := range [][]int{{10, 5, -9}, {11, 5, 9}, {-12, -13}, {-11, 13}, {-14, 11}, {-14, 12},
+	e, lits := dimacsEncoding(53, [][]int{{10, 5, -9}, {11, 5, 9}, {-12, -13}, {-11, 13}, {-14, 11}, {-14, 12},
 		{15, -11, -13}, {-16, 11}, {-16, -13}, {-17, -15}, {-21, -10}, {-21, 17}, {-33, -5}, {-33, 21},
-		{48, 14, 16}, {33, -48}} {
-		var ls []Lit
-		for _, n := range cl {
-			ls = append(ls, lit(n))
-		}
-		e.c.add(ls...)
-	}
+		{48, 14, 16}, {33, -48}})
 	for i, as := range [][]int{{14}, {-14, 16}, {-14, -16, 53, 49}, {}} {
-		var ls []Lit
-		for _, n := range as {
-			ls = append(ls, lit(n))
-		}
+		ls := lits(as)
 		if r := e.Solve(context.Background(), ls...); r != -1 {
 			t.Fatalf("solve %d under %v: %d, want -1", i, as, r)
 		}
