@@ -243,6 +243,9 @@ func typeNameQualified(tn *cc.TypeName, qualTD map[*cc.Declarator]bool) bool {
 // chooses otherwise. C never chooses an association cc finds
 // incompatible, so a default cc chose is C's.
 func genericMismatch(g *cc.GenericSelection, atomicTD map[*cc.Declarator]bool) string {
+	if msg := genericQualified(g); msg != "" {
+		return msg
+	}
 	a := g.Associated()
 	if a == nil || a.Case != cc.GenericAssociationType || a.TypeName == nil || g.AssignmentExpression == nil {
 		return ""
@@ -271,6 +274,42 @@ func genericMismatch(g *cc.GenericSelection, atomicTD map[*cc.Declarator]bool) s
 	}
 	return fmt.Sprintf("_Generic: the C type checker, which does not tell _Atomic types apart, would choose the association for %s for the controlling type %s, which is not compatible with it (C11 6.2.7): not supported",
 		atomicTypeName(at, atomicTD, true), atomicTypeName(ctrl, atomicTD, false))
+}
+
+// genericQualified refuses a _Generic whose controlling type, or one of
+// whose association types, is a pointer type with const or volatile in
+// it. C's compatibility asks for the same qualifiers at every level but
+// the top (C11 6.7.6.1p2), but the type checker matches int * with
+// const int *, drops const from an association's type name, and may keep
+// an element's qualifier on the pointer to it, so its choice cannot be
+// trusted there. A pointer qualified only at its top level, which C's
+// choice ignores, is refused with them: the types do not say which it is.
+func genericQualified(g *cc.GenericSelection) string {
+	const msg = "_Generic over a pointer type with const or volatile in it (%s) is not supported: the C type checker does not tell such types from unqualified ones"
+	if t := g.AssignmentExpression.Type(); t != nil && elemOf(t) != nil {
+		// cc may keep an element's qualifier on the pointer to it
+		for e := t; e != nil; e = elemOf(e) {
+			if e.Attributes().IsConst() || e.Attributes().IsVolatile() {
+				return fmt.Sprintf(msg, "the controlling expression's")
+			}
+		}
+	}
+	for l := g.GenericAssociationList; l != nil; l = l.GenericAssociationList {
+		a := l.GenericAssociation
+		if a == nil || a.TypeName == nil || a.TypeName.Type() == nil || elemOf(a.TypeName.Type()) == nil {
+			continue
+		}
+		qualified := false
+		walkNodes(a.TypeName, func(n any) {
+			if q, ok := n.(*cc.TypeQualifier); ok && (q.Case == cc.TypeQualifierConst || q.Case == cc.TypeQualifierVolatile) {
+				qualified = true
+			}
+		})
+		if qualified {
+			return fmt.Sprintf(msg, "an association's")
+		}
+	}
+	return ""
 }
 
 // atomicLevel reports whether a level of a type is _Atomic. An array
