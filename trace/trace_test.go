@@ -257,6 +257,13 @@ func counterexample(t *testing.T, file, specModel, model string) *Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return counterexampleOf(t, file, test, specModel, model)
+}
+
+// counterexampleOf is counterexample for a test already read (named
+// name in messages).
+func counterexampleOf(t *testing.T, name string, test *lsl.Test, specModel, model string) *Trace {
+	t.Helper()
 	ctx := context.Background()
 	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName(specModel), mining.Options{})
 	if err != nil {
@@ -271,7 +278,7 @@ func counterexample(t *testing.T, file, specModel, model string) *Trace {
 		t.Fatal(err)
 	}
 	if res.Pass {
-		t.Fatalf("%s passes on %s", file, model)
+		t.Fatalf("%s passes on %s", name, model)
 	}
 	return Build(enc, res.Counterexample, spec.Outcomes)
 }
@@ -388,23 +395,7 @@ func TestAcrossInlinedCallsTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	spec, _, err := mining.Enumerate(ctx, u.Test, memmodel.MustByName("serial"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := mining.Prepare(ctx, u.Test, memmodel.MustByName("tso"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := mining.CheckEncoding(ctx, enc, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Pass {
-		t.Fatal("calls.lsl passes on tso")
-	}
-	tr := Build(enc, res.Counterexample, spec.Outcomes)
+	tr := counterexampleOf(t, "calls.lsl", u.Test, "serial", "tso")
 	want := InlinedCalls{Proc: "g", Earlier: "it2.c:5:16", Later: "it2.c:5:21"}
 	found := false
 	for _, r := range tr.Reordered {
