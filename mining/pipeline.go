@@ -492,7 +492,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			}
 			// So may one whose threads run past bounds only after they
 			// faulted: an error execution (encode/faults.go).
-			switch l.meter.FirstOf(l.main, enc, false, enc.FenceAssumptions(), [][]encode.Lit{{enc.PastBoundAfterFault()}}) {
+			switch l.pastBoundsAfterFault(enc) {
 			case 0:
 				return l.interrupted()
 			case 1:
@@ -542,13 +542,20 @@ func (l *lazyRun) beyondLimit(r *lastRound, limit error) (*unroll.Result, *encod
 	if err != nil || failed {
 		return ru, renc, nil, failed, err
 	}
-	switch l.meter.FirstOf(l.main, r.enc, false, r.enc.FenceAssumptions(), [][]encode.Lit{{r.enc.PastBoundAfterFault()}}) {
+	switch l.pastBoundsAfterFault(r.enc) {
 	case 0:
 		return l.interrupted()
 	case 1:
 		return r.u, r.enc, nil, true, nil
 	}
 	return nil, nil, nil, false, limit
+}
+
+// pastBoundsAfterFault asks whether an execution of enc runs past its
+// bounds only after it faulted (an error execution, encode/faults.go):
+// 1, -1, or 0 if the main path was stopped.
+func (l *lazyRun) pastBoundsAfterFault(enc *encode.Encoding) int {
+	return l.meter.FirstOf(l.main, enc, false, enc.FenceAssumptions(), [][]encode.Lit{{enc.PastBoundAfterFault()}})
 }
 
 // raiseInterchangeable raises, in the threads interchangeable with a
