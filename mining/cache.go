@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"checkfence/lsl"
@@ -290,11 +292,26 @@ func (c DirCache) path(key string) string { return filepath.Join(c.Dir, key+".js
 // mined again.
 func (c DirCache) Load(key string) (*CachedSpec, bool) {
 	p := c.path(key)
-	b, err := os.ReadFile(p)
+	// Non-blocking, so that a named pipe in the entry's place does not
+	// stop the run before its time limit starts.
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if _, serr := os.Stat(p); serr != nil {
 			return nil, false // no entry
 		}
+		return &CachedSpec{damage: err}, true
+	}
+	defer f.Close()
+	// Only a regular file can be an entry: a device (a link to
+	// /dev/zero) would be read forever.
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		if err == nil {
+			err = fmt.Errorf("not a regular file: %s", fi.Mode().Type())
+		}
+		return &CachedSpec{damage: err}, true
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
 		return &CachedSpec{damage: err}, true
 	}
 	return decodeEntry(b), true

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"checkfence/cfront"
@@ -298,6 +299,20 @@ func TestCacheTampering(t *testing.T) {
 		{name: "truncated file", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
 			b, _ := os.ReadFile(file)
 			os.WriteFile(file, b[:len(b)/2], 0o644)
+		}},
+		// Not files: read forever, or block on open (a run without a
+		// verdict, whatever its time limit).
+		{name: "a named pipe", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			os.Remove(file)
+			if err := syscall.Mkfifo(file, 0o644); err != nil {
+				t.Skip(err)
+			}
+		}},
+		{name: "a link to /dev/zero", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
+			os.Remove(file)
+			if err := os.Symlink("/dev/zero", file); err != nil {
+				t.Skip(err)
+			}
 		}},
 		{name: "wrong format version", target: mpT0, want: Fail, tamper: func(t *testing.T, file, _ string) {
 			editEntry(t, file, func(e map[string]any) { e["format"] = "checkfence observation set v2" })
