@@ -85,7 +85,7 @@ func CompileSources(srcs []Source, opts Options) (prog *lsl.Program, err error) 
 	l.opts = opts
 	var asts []*cc.AST
 	for _, src := range srcs {
-		ast, fixes, errs := parse(src, srcs, opts, l.texts)
+		ast, fixes, errs := parse(src, srcs, opts, l.texts, &l.names)
 		defer forgetSizeofFixes(fixes)
 		if len(errs) > 0 {
 			l.errs = append(l.errs, errs...)
@@ -384,7 +384,7 @@ func terminated(text string) string {
 }
 
 // parse preprocesses, parses and type-checks one translation unit.
-func parse(src Source, all []Source, opts Options, texts map[string]string) (ast *cc.AST, fixes []cc.ExpressionNode, errs ErrorList) {
+func parse(src Source, all []Source, opts Options, texts map[string]string, names *fileNames) (ast *cc.AST, fixes []cc.ExpressionNode, errs ErrorList) {
 	defer func() {
 		// The C parser has inputs it panics on; they are reported as
 		// errors of the file.
@@ -396,8 +396,9 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	if err != nil {
 		return nil, nil, ErrorList{{Pos: lsl.Pos{File: src.Name}, Msg: err.Error()}}
 	}
-	fsys := newSourceFS(all)
-	fsys.texts[src.Name] = src.Text
+	fsys := newSourceFS(all, names)
+	line := fsys.name(src.Name, src.Text)
+	name := fsys.shownAs(src.Name)
 	defer maps.Copy(texts, fsys.texts) // the files read, for sourceAt
 	includes := &includeTracker{fsys: fsys}
 	// The shipped headers come first for "..." so that lsl_protos.h is
@@ -433,7 +434,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: defs.String()},
-		{Name: src.Name, Value: wrapSource(src.Name, src.Text)},
+		{Name: src.Name, Value: wrapSource(line, src.Text)},
 		// cc's parser loops forever when a pointer declarator's
 		// qualifier list runs into the end of the input (int *;} at the
 		// end of a file): a final declaration ending in an identifier
@@ -449,10 +450,11 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	case includes.err != nil:
 		return nil, nil, ErrorList{includes.err}
 	case check.msg != "":
-		return nil, nil, ErrorList{nestingError(check.msg, src.Name, fsys)}
+		return nil, nil, ErrorList{nestingError(check.msg, name, fsys)}
 	case err != nil:
-		errs := convertCCError(err, src.Name)
+		errs := convertCCError(err, name)
 		fsys.includeErrors(errs, inc, sys)
+		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
 		return nil, nil, errs
 	}
@@ -466,7 +468,8 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 	includes.reset()
 	parsed, err := cc.Parse(cfg, sources)
 	if err != nil {
-		errs := convertCCError(err, src.Name)
+		errs := convertCCError(err, name)
+		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
 		fsys.typeArgBuiltins(errs)
 		return nil, nil, errs
@@ -478,12 +481,13 @@ func parse(src Source, all []Source, opts Options, texts map[string]string) (ast
 		return nil, nil, errs
 	}
 	if text, ok := sources[1].Value.(string); ok {
-		sources[1].Value = adjustArrayParams(parsed, src.Name, text)
+		sources[1].Value = adjustArrayParams(parsed, line, text)
 	}
 	includes.reset()
 	ast, err = cc.Translate(cfg, sources)
 	if err != nil {
-		errs := convertCCError(err, src.Name)
+		errs := convertCCError(err, name)
+		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
 		return nil, nil, errs
 	}

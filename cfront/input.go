@@ -200,10 +200,15 @@ type sourceFS struct {
 	// it exists: cc reports any failed #include as "not found", and
 	// includeErrors puts the reason back.
 	failures map[string]error
+	// names gives each file one name in positions (fileNames); shown
+	// is that name by the path the file was read as
+	names *fileNames
+	shown map[string]string
+	lines map[string]string // shown by #line name, where they differ
 }
 
-func newSourceFS(srcs []Source) *sourceFS {
-	s := &sourceFS{mem: map[string]string{}, texts: map[string]string{}, failures: map[string]error{}}
+func newSourceFS(srcs []Source, names *fileNames) *sourceFS {
+	s := &sourceFS{mem: map[string]string{}, texts: map[string]string{}, failures: map[string]error{}, names: names, shown: map[string]string{}, lines: map[string]string{}}
 	for _, src := range srcs {
 		s.mem[path.Clean(src.Name)] = src.Text
 	}
@@ -231,9 +236,39 @@ func (s *sourceFS) Open(name string) (fs.File, error) {
 		}
 		text = t
 	}
-	s.record(real, text)
-	text = wrapSource(real, text)
+	text = wrapSource(s.name(real, text), text)
 	return &memFile{name: name, r: strings.NewReader(text), size: int64(len(text))}, nil
+}
+
+// name records the text of the file read as path, under the name its
+// positions carry, and returns the name for its #line (fileNames.display).
+func (s *sourceFS) name(path, text string) string {
+	shown, line := s.names.display(path)
+	s.shown[path] = shown
+	if line != shown {
+		s.lines[line] = shown
+	}
+	s.record(shown, text)
+	return line
+}
+
+// unmarkShown puts back in cc's errors the names positions carry where a
+// #line name has another (lineName).
+func (s *sourceFS) unmarkShown(errs ErrorList) {
+	for _, e := range errs {
+		e.Pos.File = shownName(e.Pos.File)
+		for line, shown := range s.lines {
+			e.Msg = strings.ReplaceAll(e.Msg, line, shown)
+		}
+	}
+}
+
+// shownAs is the name in positions of the file read as path.
+func (s *sourceFS) shownAs(path string) string {
+	if name, ok := s.shown[path]; ok {
+		return name
+	}
+	return path
 }
 
 func (s *sourceFS) record(name, text string) {
@@ -357,7 +392,7 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 	case enterPragma:
 		// The enter pragma stands before the #line directive: its
 		// position carries the name cc opened the file under.
-		name := unmarkAbs(toks[0].Position().Filename)
+		name := t.fsys.shownAs(unmarkAbs(toks[0].Position().Filename))
 		if t.err != nil {
 			return cc.SkipSource
 		}
@@ -396,7 +431,7 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 			t.err = &lsl.Error{Pos: pos, Msg: "#pragma weak is not supported: " + refusedAttributes["weak"]}
 		}
 	case "once":
-		name := toks[0].Position().Filename
+		name := shownName(toks[0].Position().Filename) // one file, whatever its path
 		if t.once[name] {
 			// The rest of the file, its exit pragma included, is
 			// skipped.

@@ -22,6 +22,7 @@ type linker struct {
 	slotAt map[slotKey]int
 	// texts are the files read, by the name positions carry (sourceAt)
 	texts    map[string]string
+	names    fileNames
 	prog     *lsl.Program
 	errs     ErrorList
 	files    []*fileTr
@@ -228,7 +229,7 @@ func posOf(n cc.Node) lsl.Pos {
 }
 
 func convPos(p token.Position) lsl.Pos {
-	return lsl.Pos{File: p.Filename, Line: p.Line, Col: p.Column}
+	return lsl.Pos{File: shownName(p.Filename), Line: p.Line, Col: p.Column}
 }
 
 func tokPos(t cc.Token) lsl.Pos { return convPos(t.Position()) }

@@ -1,0 +1,2 @@
+#include "h.h"
+void send2(void) { publish(2); }
