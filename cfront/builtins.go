@@ -397,7 +397,8 @@ var objectOps = map[string]bool{
 // objectAtomic translates one of objectOps on the object (a scalar, or
 // every field of a struct) args[0] points to: loaded, compared and stored
 // with the order's fences around; a struct's fields in one atomic block,
-// as a read-modify-write always is.
+// as a read-modify-write always is (a load's or store's is no fence on
+// tso).
 func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNode) value {
 	p := fn.pointerArg(args[0])
 	if p == undefReg {
@@ -441,15 +442,15 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		}
 		return fn.structArg(args[i], t, name+" value")
 	}
-	// block runs gen in an atomic block unless the object is one word: a
-	// single access needs none (and on tso an atomic block would be a
-	// full fence).
+	// block runs the accesses of a load or store gen in an atomic block
+	// unless the object is one word: a single access needs none. The
+	// block is no fence on tso, where a load or store has none.
 	block := func(gen func()) {
 		if scalar {
 			gen()
 			return
 		}
-		fn.atomicBlock(pos, gen)
+		fn.accessBlock(pos, gen)
 	}
 	read := func(lv *lvalue) []lsl.Reg { return fn.readObject(lv, ls, pos) }
 	write := func(lv *lvalue, vals []lsl.Reg) { fn.writeObject(lv, ls, vals, pos) }

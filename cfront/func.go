@@ -173,7 +173,14 @@ func (fn *funcTr) block(label string, pos lsl.Pos, gen func()) {
 
 // atomicBlock emits "atomic { gen() }"; inside another atomic block the
 // statements join the outer one, which is atomic already.
-func (fn *funcTr) atomicBlock(pos lsl.Pos, gen func()) {
+func (fn *funcTr) atomicBlock(pos lsl.Pos, gen func()) { fn.atomicBlockOf(pos, false, gen) }
+
+// accessBlock emits "atomic nofence { gen() }": the accesses of one
+// multi-word atomic load or store, contiguous but, unlike a
+// read-modify-write's locked instruction, no fence on tso.
+func (fn *funcTr) accessBlock(pos lsl.Pos, gen func()) { fn.atomicBlockOf(pos, true, gen) }
+
+func (fn *funcTr) atomicBlockOf(pos lsl.Pos, noFence bool, gen func()) {
 	if fn.atomic > 0 {
 		gen()
 		return
@@ -182,7 +189,7 @@ func (fn *funcTr) atomicBlock(pos lsl.Pos, gen func()) {
 	fn.atomicLbls = map[string]bool{}
 	body := fn.nested(gen)
 	fn.atomic--
-	fn.emit(&lsl.Atomic{Pos: pos, Body: body})
+	fn.emit(&lsl.Atomic{Pos: pos, Body: body, NoFence: noFence})
 }
 
 func (fn *funcTr) constReg(pos lsl.Pos, v lsl.Value) lsl.Reg {

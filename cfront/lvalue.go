@@ -139,8 +139,8 @@ func (fn *funcTr) copyObject(dst, src *lvalue, pos lsl.Pos) {
 
 // readObject reads the leaves ls of an object. An _Atomic struct in
 // memory is read as one seq load (SEMANTICS.md: plain access to an
-// _Atomic object): its leaves in one atomic block, with the fences of a
-// seq load.
+// _Atomic object): its leaves in one atomic block that is no fence on
+// tso, with the fences of a seq load.
 func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
 	vals := make([]lsl.Reg, len(ls))
 	read := func() {
@@ -153,7 +153,7 @@ func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
 		return vals
 	}
 	fn.orderFences(pos, opLoad, orderSeqCst, false)
-	fn.atomicBlock(pos, read)
+	fn.accessBlock(pos, read)
 	fn.orderFences(pos, opLoad, orderSeqCst, true)
 	return vals
 }
@@ -171,7 +171,7 @@ func (fn *funcTr) writeObject(dst *lvalue, ls []leaf, vals []lsl.Reg, pos lsl.Po
 		return
 	}
 	fn.orderFences(pos, opStore, orderSeqCst, false)
-	fn.atomicBlock(pos, write)
+	fn.accessBlock(pos, write)
 	fn.orderFences(pos, opStore, orderSeqCst, true)
 }
 

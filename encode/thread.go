@@ -235,7 +235,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			outer := te.group
 			*groups++
 			te.group = *groups
-			if e.Model.AtomicFence {
+			if e.Model.AtomicFence && !s.NoFence {
 				// The fence belongs to the block, so it orders everything
 				// before the block before it, and the block before
 				// everything after it.

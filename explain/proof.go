@@ -117,7 +117,7 @@ func PassReasons(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec *m
 				case *lsl.Store:
 					sites[lsl.AccessSite{Pos: s.Pos, Store: true}] = true
 				case *lsl.Atomic:
-					if m.AtomicFence {
+					if m.AtomicFence && !s.NoFence {
 						atomics[s.Pos] = true
 					}
 				case *lsl.Fence:
@@ -268,7 +268,7 @@ func aroundAtomics(t *lsl.Test, at map[lsl.Pos]int) (*lsl.Test, map[*lsl.Fence]i
 				out = append(out, &c)
 			case *lsl.Atomic:
 				i, ok := at[s.Pos]
-				if !ok {
+				if !ok || s.NoFence {
 					out = append(out, s)
 					continue
 				}

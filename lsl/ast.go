@@ -347,6 +347,11 @@ type (
 	Atomic struct {
 		Pos  Pos
 		Body []Stmt
+		// NoFence marks a block that only makes several accesses one,
+		// as a multi-word atomic load or store is: unlike a locked
+		// instruction it is no fence on tso (SEMANTICS.md, "C11 and
+		// GCC atomics"). A block nested in another has the outer's.
+		NoFence bool
 	}
 	// Call calls Proc with Args and assigns its results to Results.
 	Call struct {

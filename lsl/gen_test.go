@@ -363,7 +363,17 @@ func (g *randGen) stmtOf(k, depth int, labels []string) Stmt {
 		}
 		return f
 	case gsAtomic:
-		return &Atomic{Pos: pos, Body: g.body(depth+1, labels)}
+		a := &Atomic{Pos: pos, Body: g.body(depth+1, labels), NoFence: g.chance(3)}
+		if g.valid {
+			// a nested block has the outer's nofence
+			Walk(a.Body, func(s Stmt) bool {
+				if b, ok := s.(*Atomic); ok {
+					b.NoFence = a.NoFence
+				}
+				return true
+			})
+		}
+		return a
 	case gsCall:
 		if g.valid {
 			s := g.sigs[g.r.IntN(len(g.sigs))]

@@ -43,7 +43,7 @@ const maxDepth = 1000
 //	     | Reg "=" "threadid" [Pos]
 //	     | "store" Reg "," Reg [Pos]
 //	     | "fence" FenceKind ["slot" int ["brace" Int ":" Int]] ["on" Name {"," Name}] ["implied"] [Pos]
-//	     | "atomic" [Pos] Body
+//	     | "atomic" ["nofence"] [Pos] Body                 nofence: Atomic.NoFence
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
 //	     | Name ":" [Pos] Body                             a labelled block
 //	     | "break" Name [ "if" Reg ] ["looptest"] [Pos]    looptest: Break.LoopTest
@@ -859,6 +859,10 @@ func (p *parser) stmtAt(t token) (Stmt, error) {
 	case "atomic":
 		p.next()
 		a := &Atomic{}
+		if u := p.peek(0); u.kind == tIdent && u.text == "nofence" {
+			p.next()
+			a.NoFence = true
+		}
 		if a.Pos, err = p.optPos(); err != nil {
 			return nil, err
 		}

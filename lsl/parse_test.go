@@ -172,6 +172,7 @@ func TestGeneratorCoverage(t *testing.T) {
 				features["nested block"] = features["nested block"] || depth >= 2
 				visit(s.Body, depth+1, append(labels, s.Label))
 			case *Atomic:
+				features["atomic nofence"] = features["atomic nofence"] || s.NoFence
 				visit(s.Body, depth+1, labels)
 			case *Break:
 				if n := len(labels); n >= 2 && s.Label == labels[0] && s.Label != labels[n-1] {
@@ -248,7 +249,7 @@ func TestGeneratorCoverage(t *testing.T) {
 		"quoted register", "operation without operands", "nested block", "break to an outer block",
 		"conditional break", "loop test break", "conditional continue", "alloc with shape", "free noreuse", "free stable", "free ",
 		"pointer constant", "array of structs", "struct with nested shape", "initial values",
-		"final locations", "init", "two threads"} {
+		"final locations", "init", "two threads", "atomic nofence"} {
 		if !features[f] {
 			t.Errorf("generator never made: %s", f)
 		}

@@ -20,7 +20,7 @@ import (
 //	  r3 = load r2
 //	  store r2, r3
 //	  fence load-load
-//	  atomic { ... }
+//	  atomic { ... }                      atomic nofence: no fence on tso
 //	  call foo(a, b) -> (c)
 //	  L1: { break L1 if r1  continue L1 if r1  break L1 }
 //	  break L1 if r1 looptest              leaves loop L1: its C test is false
@@ -112,6 +112,9 @@ func FormatStmt(s Stmt) string {
 	case *Block:
 		return ident(s.Label) + ": {...}"
 	case *Atomic:
+		if s.NoFence {
+			return "atomic nofence {...}"
+		}
 		return "atomic {...}"
 	default:
 		p.stmt(s, 0)
@@ -229,7 +232,11 @@ func (p *printer) stmt(s Stmt, n int) {
 		}
 		p.line(n, "%s", text)
 	case *Atomic:
-		p.openLine(n, s.Pos, "atomic")
+		head := "atomic"
+		if s.NoFence {
+			head += " nofence"
+		}
+		p.openLine(n, s.Pos, head)
 		p.body(s.Body, n+1)
 		p.line(n, "}")
 		p.nl()

@@ -217,6 +217,7 @@ type scope struct {
 	procs    map[string]*Proc
 	straight bool // a Test body: no call, continue or threadid
 	regs     *regs
+	atomic   *Atomic // the atomic block the statements are in, or nil
 }
 
 func (sc *scope) errorf(pos Pos, format string, args ...any) {
@@ -285,7 +286,16 @@ func (sc *scope) stmt(s Stmt, labels []*Block) {
 			sc.errorf(pos, "invalid fence kind %s", s.Kind)
 		}
 	case *Atomic:
+		outer := sc.atomic
+		if outer == nil {
+			sc.atomic = s
+		} else if outer.NoFence != s.NoFence {
+			// a nested block is part of the outer one: it cannot be a
+			// fence the outer is not, nor the reverse
+			sc.errorf(pos, "atomic block nested in one that differs in nofence")
+		}
 		sc.body(s.Body, labels)
+		sc.atomic = outer
 	case *Call:
 		sc.call(s)
 	case *Block:

@@ -74,6 +74,15 @@ func TestValidate(t *testing.T) {
 			src:  p("r = 1\nstore b, a @7:3\nassert b @8:1"),
 			want: []string{"x.c:7:3: proc f: register b is read but never assigned"},
 		},
+		{name: "nested atomic blocks alike", src: p("r = 1\natomic nofence { atomic nofence { r = 2 } }\natomic { atomic { r = 3 } }")},
+		{
+			name: "atomic block nested in one that differs in nofence",
+			src:  p("r = 1\natomic nofence { atomic @4:17 { r = 2 } }\natomic { atomic nofence @5:10 { r = 3 } }"),
+			want: []string{
+				"x.c:4:17: proc f: atomic block nested in one that differs in nofence",
+				"x.c:5:10: proc f: atomic block nested in one that differs in nofence",
+			},
+		},
 		{
 			name: "register assigned after its read is fine",
 			src:  p("L: { store a, b\nb = 1\nr = 1 }"),

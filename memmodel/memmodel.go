@@ -27,7 +27,7 @@ type Model struct {
 	// S(l) = {s | s <M l or s <p l}.
 	Forwarding bool
 	// AtomicFence: an atomic block also acts as a full fence (x86 locked
-	// instructions under tso).
+	// instructions under tso), unless it is marked lsl.Atomic.NoFence.
 	AtomicFence bool
 	// SerialOps: the accesses of each operation invocation are contiguous
 	// in memory order (seriality, the specification model).

@@ -546,7 +546,7 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = &lsl.Atomic{Pos: s.Pos, Body: body}
+		out = &lsl.Atomic{Pos: s.Pos, Body: body, NoFence: s.NoFence}
 	case *lsl.Block:
 		if sc.info.loops[s] {
 			return u.loop(s, sc)

@@ -885,3 +885,68 @@ void recv(void) { int f = flag; `+decl+` int d = data;
 		})
 	}
 }
+
+// Store buffering over a two-word struct: a thread stores the struct and
+// loads the int y, the other stores y and loads the struct, each access
+// with the order of the row. Only a fence between a thread's store and
+// load forbids both loads reading 0, and by SEMANTICS.md's table the only
+// such fences are a seq store's after:full on tso, a seq load's
+// before:full on pso, rmo and relaxed, and on tso the locked instruction
+// of a read-modify-write. A struct's load or store was one atomic block,
+// a full fence on tso, so every row passed there.
+func TestAtomicStructSBFences(t *testing.T) {
+	tests := []struct {
+		name      string
+		sx        string // the declaration of sx
+		w0, r1    string // the struct's store and load (r1 sets t)
+		st, ld    string // the orders of y's store and load
+		tso, weak bool   // the test passes on tso; on pso, rmo and relaxed
+	}{
+		{"relaxed", "struct P sx;", "__atomic_store(&sx, &v, __ATOMIC_RELAXED);", "__atomic_load(&sx, &t, __ATOMIC_RELAXED);",
+			"memory_order_relaxed", "memory_order_relaxed", false, false},
+		{"release and acquire", "struct P sx;", "__atomic_store(&sx, &v, __ATOMIC_RELEASE);", "__atomic_load(&sx, &t, __ATOMIC_ACQUIRE);",
+			"memory_order_release", "memory_order_acquire", false, false},
+		{"relaxed stores, seq loads", "struct P sx;", "__atomic_store(&sx, &v, __ATOMIC_RELAXED);", "__atomic_load(&sx, &t, __ATOMIC_SEQ_CST);",
+			"memory_order_relaxed", "memory_order_seq_cst", false, true},
+		{"seq stores, relaxed loads", "struct P sx;", "__atomic_store(&sx, &v, __ATOMIC_SEQ_CST);", "__atomic_load(&sx, &t, __ATOMIC_RELAXED);",
+			"memory_order_seq_cst", "memory_order_relaxed", true, false},
+		{"seq", "struct P sx;", "__atomic_store(&sx, &v, __ATOMIC_SEQ_CST);", "__atomic_load(&sx, &t, __ATOMIC_SEQ_CST);",
+			"memory_order_seq_cst", "memory_order_seq_cst", true, true},
+		{"_Atomic struct, relaxed", "_Atomic struct P sx;", "atomic_store_explicit(&sx, v, memory_order_relaxed);", "__atomic_load(&sx, &t, __ATOMIC_RELAXED);",
+			"memory_order_relaxed", "memory_order_relaxed", false, false},
+		{"_Atomic struct, release store, plain read", "_Atomic struct P sx;", "atomic_store_explicit(&sx, v, memory_order_release);", "t = sx;",
+			"memory_order_release", "memory_order_seq_cst", false, true},
+		{"_Atomic struct, plain write and read", "_Atomic struct P sx;", "sx = v;", "t = sx;",
+			"memory_order_seq_cst", "memory_order_seq_cst", true, true},
+		{"relaxed read-modify-writes", "struct P sx;", "struct P o; __atomic_exchange(&sx, &v, &o, __ATOMIC_RELAXED);",
+			"struct P n = {0, 0}; t = n; __atomic_compare_exchange(&sx, &t, &n, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);",
+			"memory_order_relaxed", "memory_order_relaxed", true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `#include "lsl_protos.h"
+#include <stdatomic.h>
+struct P { int a, b; };
+` + tc.sx + `
+atomic_int y;
+void init(void) { struct P z = {0, 0}; __atomic_store(&sx, &z, __ATOMIC_RELAXED); atomic_store_explicit(&y, 0, memory_order_relaxed); }
+void w0(void) { struct P v = {1, 1}; ` + tc.w0 + ` }
+void r0(void) { lsl_observe_output("r0", atomic_load_explicit(&y, ` + tc.ld + `)); }
+void w1(void) { atomic_store_explicit(&y, 1, ` + tc.st + `); }
+void r1(void) { struct P t; ` + tc.r1 + ` lsl_observe_output("r1", t.a); }
+`
+			cf, tf := writeInputs(t, src, "test SB = init ( w0 r0 | w1 r1 )\n")
+			_, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", cf, tf)
+			verdict := map[bool]string{true: "pass", false: "fail"}
+			want := []string{"pass         SB on sc", verdict[tc.tso] + "         SB on tso"}
+			for _, m := range []string{"pso", "rmo", "relaxed"} {
+				want = append(want, verdict[tc.weak]+"         SB on "+m)
+			}
+			for _, w := range want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q; stderr %s\n%s", w, errs, out)
+				}
+			}
+		})
+	}
+}

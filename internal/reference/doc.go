@@ -38,7 +38,8 @@
 //     fresh allocation is no event (it changes no state and could always
 //     be placed first).
 //   - Under tso an atomic block executes a full fence on entry and on exit
-//     (also when left by a break, also when it makes no access).
+//     (also when left by a break, also when it makes no access), unless it
+//     is marked nofence.
 //   - Value sets (range analysis) are kept per register name of each thread
 //     (the init thread has its own) and per location. Undefined is a value
 //     like any other: it enters where a register may be read before any

@@ -27,6 +27,7 @@ type threadCode struct {
 	code     []instr
 	invRange [][2]int       // [start, end) of each invocation in code
 	atoms    map[int][2]int // [start, end) of each atomic block in code
+	noFence  map[int]bool   // the atomic blocks marked nofence
 }
 
 // flattener turns invocation bodies into threadCode, checking that every
@@ -42,7 +43,7 @@ type openBlock struct {
 }
 
 func (f *flattener) thread(invs []*lsl.Invocation) (*threadCode, error) {
-	tc := &threadCode{atoms: map[int][2]int{}}
+	tc := &threadCode{atoms: map[int][2]int{}, noFence: map[int]bool{}}
 	atomID := 0
 	var walk func(body []lsl.Stmt, inv, atom int, blocks []*openBlock) error
 	walk = func(body []lsl.Stmt, inv, atom int, blocks []*openBlock) error {
@@ -72,6 +73,7 @@ func (f *flattener) thread(invs []*lsl.Invocation) (*threadCode, error) {
 				}
 				if atom == 0 {
 					tc.atoms[a] = [2]int{start, len(tc.code)}
+					tc.noFence[a] = s.NoFence
 				}
 			case *lsl.Break:
 				var b *openBlock

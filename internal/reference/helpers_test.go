@@ -26,6 +26,9 @@ func brk(lbl, cond string) lsl.Stmt {
 }
 func block(lbl string, body ...lsl.Stmt) lsl.Stmt { return &lsl.Block{Label: lbl, Body: body} }
 func atomic(body ...lsl.Stmt) lsl.Stmt            { return &lsl.Atomic{Body: body} }
+func atomicNoFence(body ...lsl.Stmt) lsl.Stmt {
+	return &lsl.Atomic{Body: body, NoFence: true}
+}
 func prim(dst string, op lsl.OpCode, args ...string) lsl.Stmt {
 	rs := make([]lsl.Reg, len(args))
 	for i, a := range args {

@@ -149,11 +149,12 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 		if atom != nil { // nested: part of the outer block
 			return n.exec(s.Body, tr, th, inv, atom)
 		}
-		if n.model.atomicFence {
+		fence := n.model.atomicFence && !s.NoFence
+		if fence {
 			tr.events = append(tr.events, nEvent{fence: true, kind: lsl.Full})
 		}
 		out := n.exec(s.Body, tr, th, inv, s)
-		if n.model.atomicFence {
+		if fence {
 			for i := range out {
 				out[i].tr.events = append(out[i].tr.events, nEvent{fence: true, kind: lsl.Full})
 			}

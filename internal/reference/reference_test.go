@@ -412,6 +412,24 @@ func TestVerdicts(t *testing.T) {
 		[]lsl.Stmt{store("&x", "c1"), atomic(load("r", "&y")), output("r")},
 		[]lsl.Stmt{store("&y", "c1"), atomic(load("s", "&x")), output("s")})
 	bothZero := map[[2]string]lsl.Value{{"0", "r"}: lsl.Int(0), {"1", "s"}: lsl.Int(0)}
+	// The same with nofence blocks (multi-word loads and stores): no
+	// fence on tso either. A nofence store followed by a fenced block
+	// gets the latter's fence.
+	sbNoFence := twoThreads("sb-nofence", nil,
+		[]lsl.Stmt{atomicNoFence(store("&x", "c1")), atomicNoFence(load("r", "&y")), output("r")},
+		[]lsl.Stmt{atomicNoFence(store("&y", "c1")), atomicNoFence(load("s", "&x")), output("s")})
+	sbNoFenceThenAtomic := twoThreads("sb-nofence-atomic", nil,
+		[]lsl.Stmt{atomicNoFence(store("&x", "c1")), atomic(load("r", "&y")), output("r")},
+		[]lsl.Stmt{atomicNoFence(store("&y", "c1")), atomic(load("s", "&x")), output("s")})
+	// A nofence block is still atomic: a two-word store and a two-word
+	// load never see half of each other.
+	torn := twoThreads("torn", nil,
+		[]lsl.Stmt{atomicNoFence(store("&x", "c1"), store("&y", "c1"))},
+		[]lsl.Stmt{atomicNoFence(load("r", "&x"), load("s", "&y")), output("r"), output("s")})
+	tornRead := map[[2]string]lsl.Value{{"1", "r"}: lsl.Int(1), {"1", "s"}: lsl.Int(0)}
+	tornPlain := twoThreads("torn-plain", nil,
+		[]lsl.Stmt{store("&x", "c1"), store("&y", "c1")},
+		[]lsl.Stmt{load("r", "&x"), load("s", "&y"), output("r"), output("s")})
 
 	// Two CAS on different addresses may be reordered on rmo and relaxed
 	// (the paper's observation about the nonblocking queue). On pso the first
@@ -453,6 +471,13 @@ func TestVerdicts(t *testing.T) {
 			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "relaxed": false}},
 		{"SB with atomic loads", sbAtomic, bothZero,
 			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "rmo": true, "relaxed": true}},
+		{"SB with nofence blocks", sbNoFence, bothZero,
+			map[string]bool{"serial": false, "sc": false, "tso": true, "pso": true, "rmo": true, "relaxed": true}},
+		{"SB with a nofence store, then an atomic load", sbNoFenceThenAtomic, bothZero,
+			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": true, "rmo": true, "relaxed": true}},
+		{"torn read of nofence blocks", torn, tornRead, map[string]bool{}},
+		{"torn read without blocks", tornPlain, tornRead,
+			map[string]bool{"serial": false, "sc": true, "tso": true, "pso": true, "rmo": true, "relaxed": true}},
 		{"MP with two CAS", casMP, yNotX,
 			map[string]bool{"serial": false, "sc": false, "tso": false, "pso": false, "rmo": true, "relaxed": true}},
 		{"CoRR", coRR, newThenOld, map[string]bool{"relaxed": true}},

@@ -158,12 +158,13 @@ func (e *engine) simulate(s *state, t int) []*state {
 
 // enterAtom notes that thread t reached code of atomic block atom (0:
 // none). Under a model whose atomic blocks act as full fences, entering
-// and leaving a block executes one.
+// and leaving a block not marked nofence executes one.
 func (e *engine) enterAtom(th *threadState, t, atom int) {
 	if atom == th.curAtom {
 		return
 	}
-	if e.model.atomicFence && t != 0 {
+	fences := func(a int) bool { return a != 0 && !e.threads[t].noFence[a] }
+	if e.model.atomicFence && t != 0 && (fences(th.curAtom) || fences(atom)) {
 		th.events = append(th.events, event{fence: true, kind: lsl.Full})
 	}
 	th.curAtom = atom

@@ -9,10 +9,10 @@
 // loaded pointer. Fields of s are addressed by pointer arithmetic (offset
 // of the struct's address, or padd from the first field to the second).
 // Tests mix constant and register stores, loads, fences of every kind,
-// atomic blocks (CAS-like and plain), guarded accesses, arithmetic (add,
-// sub) and comparisons (eq, ne and the typed lt, le, gt, ge), assumptions,
-// assertions and choices; every loaded register is observed. The same
-// seed gives the same test.
+// atomic blocks (CAS-like and plain, some plain ones nofence), guarded
+// accesses, arithmetic (add, sub) and comparisons (eq, ne and the typed
+// lt, le, gt, ge), assumptions, assertions and choices; every loaded
+// register is observed. The same seed gives the same test.
 //
 // # Loops
 //
@@ -732,7 +732,8 @@ func (tg *threadGen) cas() {
 }
 
 // atomic emits an atomic block of 1 to 3 loads and constant stores and
-// returns its number of accesses.
+// returns its number of accesses. One in three is nofence, as the block
+// of a multi-word load or store is.
 func (tg *threadGen) atomic(budget int) int {
 	g := tg.g
 	n := 1 + g.r.IntN(min(budget, 3))
@@ -746,7 +747,7 @@ func (tg *threadGen) atomic(budget int) int {
 			vals[i] = tg.smallInt()
 		}
 	}
-	atom := &lsl.Atomic{Pos: g.pos()}
+	atom := &lsl.Atomic{Pos: g.pos(), NoFence: g.chance(3)}
 	for i := range n {
 		if vals[i] != "" {
 			atom.Body = append(atom.Body, &lsl.Store{Pos: g.pos(), Addr: addrs[i], Src: vals[i]})

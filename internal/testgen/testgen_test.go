@@ -384,6 +384,9 @@ func TestVariety(t *testing.T) {
 								return true
 							})
 							seen[fmt.Sprintf("atomic block of %d accesses", n)] = true
+							if s.NoFence {
+								seen["nofence atomic block"] = true
+							}
 							walk(s.Body, inBlock, true)
 						case *lsl.Block:
 							walk(s.Body, true, inAtomic)
@@ -410,6 +413,7 @@ func TestVariety(t *testing.T) {
 		"load through a loaded pointer", "store through a loaded pointer", "store of a loaded register",
 		"guarded load", "guarded store", "use of a maybe-undefined register",
 		"CAS-like atomic block", "atomic block of 1 accesses", "atomic block of 2 accesses", "atomic block of 3 accesses",
+		"nofence atomic block",
 	}
 	var missing []string
 	for _, w := range want {

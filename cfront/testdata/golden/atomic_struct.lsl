@@ -7,7 +7,7 @@ proc push(n) -> (ret) @14:6 {
   t3 = offset t1, t2 @16:2
   t4 = 1 @16:2
   t5 = offset t1, t4 @16:2
-  atomic @16:2 {
+  atomic nofence @16:2 {
     t6 = load t3 @16:2
     t7 = load t5 @16:2
   }
@@ -70,7 +70,7 @@ proc push(n) -> (ret) @14:6 {
   t33 = 1 @20:2
   t34 = offset t30, t33 @20:2
   fence full on pso,rmo,relaxed implied @20:2
-  atomic @20:2 {
+  atomic nofence @20:2 {
     store t32, seen.ptr @20:2
     store t34, seen.tag @20:2
   }
@@ -80,7 +80,7 @@ proc push(n) -> (ret) @14:6 {
 
 proc copy() -> (ret.ptr, ret.tag) @24:10 {
   fence full on pso,rmo,relaxed implied @25:11
-  atomic @25:11 {
+  atomic nofence @25:11 {
     t1 = [1 0] @25:11
     t2 = load t1 @25:11
     t3 = [1 1] @25:11
@@ -91,7 +91,7 @@ proc copy() -> (ret.ptr, ret.tag) @24:10 {
   v.ptr = mov t2 @25:11
   v.tag = mov t4 @25:11
   fence full on pso,rmo,relaxed implied @26:6
-  atomic @26:6 {
+  atomic nofence @26:6 {
     t5 = [1 0] @26:6
     store t5, v.ptr @26:6
     t6 = [1 1] @26:6
