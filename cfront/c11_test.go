@@ -365,6 +365,48 @@ func TestAtomicInitializerIsPlain(t *testing.T) {
 	}
 }
 
+// TestAtomicMemberCopyIsPlain: a struct with _Atomic members copied whole
+// (assigned, initialised, passed or returned) is copied as plain memory,
+// as gcc copies it: no seq load or store of a member, no fence. An access
+// to the member itself stays seq (the last rows).
+func TestAtomicMemberCopyIsPlain(t *testing.T) {
+	const decls = "#include <stdatomic.h>\n" +
+		"struct S { int a; _Atomic int b; };\n" +
+		"struct N { struct S s; _Atomic int c[2]; };\n" +
+		"struct S gs, *ps;\nstruct N gn;\n" +
+		"int use(struct S s) { return s.a; }\n"
+	tests := []struct {
+		name, fn string // the function looked at
+		loads    int    // plain loads at least
+		atomic   bool   // an atomic access remains
+	}{
+		{"assignment from memory", "void f(void) { struct S t; (void)&t; t = gs; }", 2, false},
+		{"assignment to memory", "void f(struct S v) { gs = v; }", 0, false},
+		{"assignment through pointers", "void f(void) { *ps = gs; }", 3, false},
+		{"initializer", "void f(void) { struct S t = gs; (void)&t; }", 2, false},
+		{"nested struct and array", "void f(void) { struct N t; (void)&t; t = gn; }", 4, false},
+		{"argument", "int f(void) { return use(gs); }", 2, false},
+		{"return value", "struct S f(void) { return gs; }", 2, false},
+		{"store to the member", "void f(void) { gs.b = 1; }", 0, true},
+		{"read of the member", "int f(void) { return gs.b; }", 1, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := CompileSources([]Source{{Name: "a.c", Text: decls + tc.fn + "\n"}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := procText(t, p.String(), "f")
+			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
+				t.Errorf("atomic access or fence %v, want %v:\n%s", got, tc.atomic, body)
+			}
+			if n := strings.Count(body, " = load "); n < tc.loads {
+				t.Errorf("%d loads, want at least %d:\n%s", n, tc.loads, body)
+			}
+		})
+	}
+}
+
 // TestAtomicStaticInitializer: an _Atomic global's or static local's
 // initial value is the program's initial memory, no code.
 func TestAtomicStaticInitializer(t *testing.T) {

@@ -20,7 +20,8 @@ type lvalue struct {
 	offs []int64
 	// plain: an object an atomic operation reads or writes as a plain
 	// value (compare-exchange's expected, the generic forms' value and
-	// result), though its leaves carry the atomic target's types
+	// result), though its leaves carry the atomic target's types, or a
+	// leaf a copy of its aggregate reads or writes
 	plain bool
 }
 
@@ -132,20 +133,31 @@ func (fn *funcTr) copyObject(dst, src *lvalue, pos lsl.Pos) {
 		return
 	}
 	for _, l := range ls {
-		v := fn.load(src.leaf(l), pos)
-		fn.store(dst.leaf(l), v, pos)
+		v := fn.load(plainLeaf(src, l), pos)
+		fn.store(plainLeaf(dst, l), v, pos)
 	}
+}
+
+// plainLeaf is leaf l of lv as a copy of lv accesses it: an _Atomic
+// member of a struct copied whole is copied as plain memory (as gcc
+// does), not by a seq load or store, whose fences would order the other
+// members too.
+func plainLeaf(lv *lvalue, l leaf) *lvalue {
+	x := lv.leaf(l)
+	x.plain = true
+	return x
 }
 
 // readObject reads the leaves ls of an object. An _Atomic struct in
 // memory is read as one seq load (SEMANTICS.md: plain access to an
 // _Atomic object): its leaves in one atomic block that is no fence on
-// tso, with the fences of a seq load.
+// tso, with the fences of a seq load. Any other's leaves are read
+// plain, _Atomic members too.
 func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
 	vals := make([]lsl.Reg, len(ls))
 	read := func() {
 		for i, l := range ls {
-			vals[i] = fn.load(src.leaf(l), pos)
+			vals[i] = fn.load(plainLeaf(src, l), pos)
 		}
 	}
 	if isScalar(src.typ) || !fn.atomicObject(src) {
@@ -159,11 +171,12 @@ func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
 }
 
 // writeObject writes vals to the leaves ls of an object; an _Atomic
-// struct in memory is written as one seq store.
+// struct in memory is written as one seq store, any other's leaves
+// plain.
 func (fn *funcTr) writeObject(dst *lvalue, ls []leaf, vals []lsl.Reg, pos lsl.Pos) {
 	write := func() {
 		for i, l := range ls {
-			fn.store(dst.leaf(l), vals[i], pos)
+			fn.store(plainLeaf(dst, l), vals[i], pos)
 		}
 	}
 	if isScalar(dst.typ) || !fn.atomicObject(dst) {

@@ -950,3 +950,56 @@ void r1(void) { struct P t; ` + tc.r1 + ` lsl_observe_output("r1", t.a); }
 		})
 	}
 }
+
+// Copying a struct with an _Atomic member whole is no atomic operation on
+// the member: gcc copies it with plain moves. Store buffering over such
+// copies (each thread writes one struct and reads the plain member of the
+// other) fails on every model but sc. The member was copied by a seq load
+// or store, whose fences ordered the plain members too, so every row
+// passed. A direct access to the member stays seq: the last row passes
+// everywhere.
+func TestAtomicMemberCopyIsPlain(t *testing.T) {
+	tests := []struct {
+		name      string
+		w0, w1    string // the write of g, of h
+		r0, r1    string // the read of h.b, of g.b, into x
+		weakFails bool
+	}{
+		{"assignment", "g = v;", "h = v;", "struct S t; t = h; x = t.b;", "struct S t; t = g; x = t.b;", true},
+		{"initializer", "g = v;", "h = v;", "struct S t = h; x = t.b;", "struct S t = g; x = t.b;", true},
+		{"argument", "put(&g, v);", "put(&h, v);", "x = bOf(h);", "x = bOf(g);", true},
+		{"returned value", "g = v;", "h = v;", "x = getH().b;", "x = getG().b;", true},
+		{"through pointers", "*pg = v;", "*ph = v;", "struct S t = *ph; x = t.b;", "struct S t = *pg; x = t.b;", true},
+		{"direct member access", "g.a = 1;", "h.a = 1;", "x = h.a;", "x = g.a;", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := `#include "lsl_protos.h"
+#include <stdatomic.h>
+struct S { int b; _Atomic int a; };
+struct S g, h, *pg = &g, *ph = &h;
+void put(struct S *d, struct S s) { *d = s; }
+int bOf(struct S s) { return s.b; }
+struct S getG(void) { return g; }
+struct S getH(void) { return h; }
+void init(void) { struct S z = {0, 0}; g = z; h = z; }
+void w0(void) { struct S v = {1, 1}; ` + tc.w0 + ` }
+void r0(void) { int x; ` + tc.r0 + ` lsl_observe_output("r0", x); }
+void w1(void) { struct S v = {1, 1}; ` + tc.w1 + ` }
+void r1(void) { int x; ` + tc.r1 + ` lsl_observe_output("r1", x); }
+`
+			cf, tf := writeInputs(t, src, "test SB = init ( w0 r0 | w1 r1 )\n")
+			_, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", cf, tf)
+			verdict := map[bool]string{true: "fail", false: "pass"}
+			want := []string{"pass         SB on sc"}
+			for _, m := range []string{"tso", "pso", "rmo", "relaxed"} {
+				want = append(want, verdict[tc.weakFails]+"         SB on "+m)
+			}
+			for _, w := range want {
+				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q; stderr %s\n%s", w, errs, out)
+				}
+			}
+		})
+	}
+}
