@@ -88,6 +88,7 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 	if lv.isReg() {
 		return lsl.Reg(lv.reg)
 	}
+	fn.refuseInAtomicBlock(lv, pos, "a read of an _Atomic object")
 	a := fn.addr(lv, pos)
 	if fn.atomicObject(lv) {
 		return fn.atomicLoad(pos, a, orderSeqCst)
@@ -99,9 +100,36 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 
 // atomicObject reports whether lv is an _Atomic object in memory, whose
 // plain reads and writes are seq loads and stores (SEMANTICS.md). Inside
-// lsl_atomic_begin/end the block itself is the atomic operation.
+// an atomic block the block itself is the atomic operation.
 func (fn *funcTr) atomicObject(lv *lvalue) bool {
-	return !lv.isReg() && !lv.plain && fn.atomic == 0 && isAtomicType(lv.typ, fn.f.atomicTD)
+	return fn.atomic == 0 && fn.atomicInMemory(lv)
+}
+
+func (fn *funcTr) atomicInMemory(lv *lvalue) bool {
+	return !lv.isReg() && !lv.plain && isAtomicType(lv.typ, fn.f.atomicTD)
+}
+
+// refuseInAtomicBlock refuses what, an implicit seq access to lv, inside
+// lsl_atomic_begin/lsl_atomic_end, as the atomic builtins are refused
+// there: the block would take the access's fences away. It reports
+// whether it did; the caller goes on as with a plain access.
+func (fn *funcTr) refuseInAtomicBlock(lv *lvalue, pos lsl.Pos, what string) bool {
+	if fn.atomic == 0 || !fn.atomicInMemory(lv) {
+		return false
+	}
+	fn.errorAt(pos, "%s inside lsl_atomic_begin/lsl_atomic_end is not supported", what)
+	return true
+}
+
+// plainIn returns lv, or a plain copy of it where refuseInAtomicBlock
+// refused an access to it, so that the access is not refused twice.
+func plainIn(lv *lvalue, refused bool) *lvalue {
+	if !refused {
+		return lv
+	}
+	c := *lv
+	c.plain = true
+	return &c
 }
 
 // store writes a scalar lvalue and returns a register holding the value
@@ -112,6 +140,7 @@ func (fn *funcTr) store(lv *lvalue, src lsl.Reg, pos lsl.Pos) lsl.Reg {
 		fn.mov(pos, lsl.Reg(lv.reg), src)
 		return lsl.Reg(lv.reg)
 	}
+	fn.refuseInAtomicBlock(lv, pos, "an assignment to an _Atomic object")
 	a := fn.addr(lv, pos)
 	if fn.atomicObject(lv) {
 		fn.atomicStore(pos, a, src, orderSeqCst)
@@ -128,7 +157,7 @@ func (fn *funcTr) copyObject(dst, src *lvalue, pos lsl.Pos) {
 		fn.errorAt(pos, "object too large to copy")
 		return
 	}
-	if !isScalar(dst.typ) && (fn.atomicObject(src) || fn.atomicObject(dst)) {
+	if !isScalar(dst.typ) && (fn.atomicInMemory(src) || fn.atomicInMemory(dst)) {
 		fn.writeObject(dst, ls, fn.readObject(src, ls, pos), pos)
 		return
 	}
@@ -160,7 +189,7 @@ func (fn *funcTr) readObject(src *lvalue, ls []leaf, pos lsl.Pos) []lsl.Reg {
 			vals[i] = fn.load(plainLeaf(src, l), pos)
 		}
 	}
-	if isScalar(src.typ) || !fn.atomicObject(src) {
+	if isScalar(src.typ) || fn.refuseInAtomicBlock(src, pos, "a read of an _Atomic struct") || !fn.atomicObject(src) {
 		read()
 		return vals
 	}
@@ -179,7 +208,7 @@ func (fn *funcTr) writeObject(dst *lvalue, ls []leaf, vals []lsl.Reg, pos lsl.Po
 			fn.store(plainLeaf(dst, l), vals[i], pos)
 		}
 	}
-	if isScalar(dst.typ) || !fn.atomicObject(dst) {
+	if isScalar(dst.typ) || fn.refuseInAtomicBlock(dst, pos, "an assignment to an _Atomic struct") || !fn.atomicObject(dst) {
 		write()
 		return
 	}

@@ -509,6 +509,7 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 	}
 	// On an _Atomic object the whole is one seq read-modify-write
 	// (SEMANTICS.md), its operand evaluated first.
+	lv = plainIn(lv, fn.refuseInAtomicBlock(lv, pos, cOperator[op]+"= on an _Atomic object"))
 	atomic := fn.atomicObject(lv)
 	var old lsl.Reg
 	if !atomic {
@@ -615,6 +616,8 @@ func (fn *funcTr) incDec(operand cc.ExpressionNode, pos lsl.Pos, inc, post bool)
 		return fn.conv(r, intScal(t), st, pos)
 	}
 	var old, nw lsl.Reg
+	incDec := map[bool]string{true: "++", false: "--"}[inc]
+	lv = plainIn(lv, fn.refuseInAtomicBlock(lv, pos, incDec+" on an _Atomic object"))
 	if fn.atomicObject(lv) {
 		// One seq read-modify-write (SEMANTICS.md).
 		old = fn.atomicRMW(pos, fn.addr(lv, pos), orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
