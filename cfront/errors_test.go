@@ -433,6 +433,11 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: shift by 40 is out of range for a 32-bit int (undefined in C)"},
 		{"shift of a variable by its width", "int g, s;\nvoid f(void) { g = s >> 32; }\n",
 			"e.c:2:22: shift by 32 is out of range for a 32-bit int (undefined in C)"},
+		// the type is what is refused, not a width it does not have
+		{"constant shift of an __int128 past 32", "long g;\nvoid f(void) {\n  __int128 v = 1;\n  g = (long)(v << 40);\n}\n",
+			"e.c:3:12: __int128 is not supported"},
+		{"constant shift of an __int128 cast", "long g;\nvoid f(void) { g = (long)((unsigned __int128)1 << 100); }\n",
+			"e.c:2:27: __int128 is not supported"},
 		{"pointer cut to an int", "int x;\nint f(void) { return (int)&x; }\n",
 			"e.c:2:22: conversion of a pointer to int, narrower than a pointer, is not supported"},
 		{"goto from one case to another", "int f(int g) {\n  int a = 0;\n  switch (g) {\n  case 1:\n    goto two;\n  case 2:\n  two:\n    a++;\n  }\n  return a;\n}\n",

@@ -390,6 +390,9 @@ func shiftErrors(ast *cc.AST) ErrorList {
 		if t == nil || !cc.IsIntegerType(t) {
 			return
 		}
+		if c, _ := classify(t); c != clInt {
+			return // __int128: the translation refuses the type by name
+		}
 		bits := promoteIt(intType(t)).Bits
 		if k < 0 || k >= int64(bits) {
 			errs = append(errs, &lsl.Error{Pos: tokPos(x.Token), Msg: fmt.Sprintf("shift by %d is out of range for a %d-bit %s (undefined in C)", k, bits, promotedName(t))})
