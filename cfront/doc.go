@@ -100,7 +100,10 @@
 // object, not bytes; void * and types of the same words convert freely,
 // conv.go, reinterprets), a pointer converted to an integer narrower
 // than a pointer (through an integer variable, an error of the
-// execution: lsl.FaultPointerCut), sizeof of a pointer obtained from an
+// execution: lsl.FaultPointerCut), arithmetic other than marks (&, |,
+// ^) and relational comparisons (<, >, <=, >=) on a pointer converted to
+// an integer (ops.go; through an integer variable, an invalid pointer
+// operation of the execution), sizeof of a pointer obtained from an
 // array (a parameter declared as one, arr + 1) in an array's length, an
 // enumerator or a bit-field's width (sizeof.go), a goto from one case of a
 // switch into another, and the GNU

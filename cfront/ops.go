@@ -252,6 +252,9 @@ func negate(op lsl.OpCode) lsl.OpCode {
 
 // compare evaluates a op b as 0 or 1.
 func (fn *funcTr) compare(op lsl.OpCode, a, b cc.ExpressionNode, pos lsl.Pos) lsl.Reg {
+	if fn.orderOfPointer(op, a, b, pos) {
+		return undefReg
+	}
 	va := fn.expr(a)
 	vb := fn.expr(b)
 	if !fn.scalarOK(va, pos) || !fn.scalarOK(vb, pos) {
@@ -269,6 +272,18 @@ func (fn *funcTr) compare(op lsl.OpCode, a, b cc.ExpressionNode, pos lsl.Pos) ls
 		t = lsl.IntType{}
 	}
 	return fn.prim(pos, op, t, x, y)
+}
+
+// orderOfPointer refuses, and reports, a relational comparison (op as
+// the source writes it) of a pointer converted to an integer: a pointer
+// is a block and a path of offsets here, not a number, so it has no order
+// against integers or other objects' pointers.
+func (fn *funcTr) orderOfPointer(op lsl.OpCode, a, b cc.ExpressionNode, pos lsl.Pos) bool {
+	if op == lsl.OpEq || op == lsl.OpNe || !castFromPointer(a) && !castFromPointer(b) {
+		return false
+	}
+	fn.errorAt(pos, "'%s' on a pointer converted to an integer is not supported: pointers are not numbers here (== and != compare them)", cOperator[op])
+	return true
 }
 
 // cond evaluates a condition to a register that is non-zero exactly when
@@ -299,6 +314,9 @@ func (fn *funcTr) notCond(e cc.ExpressionNode) lsl.Reg {
 	}
 	if _, ok := fn.constValue(e); !ok {
 		if op, a, b, pos, ok := comparison(s); ok {
+			if fn.orderOfPointer(op, a, b, pos) {
+				return undefReg
+			}
 			return fn.compare(negate(op), a, b, pos)
 		}
 	}
@@ -713,8 +731,10 @@ func castFromPointer(e cc.ExpressionNode) bool {
 	return ic == clPtr || ic == clArray || inner.Kind() == cc.Function
 }
 
-// cOperator is the C spelling of the binary operators arith translates.
+// cOperator is the C spelling of the binary operators arith and compare
+// translate.
 var cOperator = map[lsl.OpCode]string{
 	lsl.OpAdd: "+", lsl.OpSub: "-", lsl.OpMul: "*", lsl.OpDiv: "/", lsl.OpRem: "%",
 	lsl.OpShl: "<<", lsl.OpShr: ">>", lsl.OpAnd: "&", lsl.OpOr: "|", lsl.OpXor: "^",
+	lsl.OpLt: "<", lsl.OpGt: ">", lsl.OpLe: "<=", lsl.OpGe: ">=",
 }

@@ -922,9 +922,13 @@ func allocEvent(e *encode.Encoding, n *namer, x *encode.Execution, j int) Event 
 	return out
 }
 
+// orderOps are the C spellings of the relational comparisons.
+var orderOps = map[lsl.OpCode]string{lsl.OpLt: "<", lsl.OpLe: "<=", lsl.OpGt: ">", lsl.OpGe: ">="}
+
 // faultDetail names, for a use after free or a double free, the block and
 // the free that came before (the last event on the block before the
-// faulting statement in memory order).
+// faulting statement in memory order); for an invalid pointer operation
+// that is a relational comparison, what it compared.
 func faultDetail(n *namer, x *encode.Execution, f *encode.ErrorPoint, ev map[*encode.Access]Event, allocEv []Event) string {
 	switch f.Fault {
 	case lsl.FaultUseAfterFree:
@@ -938,6 +942,14 @@ func faultDetail(n *namer, x *encode.Execution, f *encode.ErrorPoint, ev map[*en
 					return fmt.Sprintf("%s was freed by %s at %s (#%d) and accessed at #%d", n.name(lsl.Ptr(xe.Block)),
 						threadName(xe.Thread), posString(xe.Stmt.Position()), allocEv[j].Order, order)
 				}
+			}
+		}
+	case lsl.FaultPointer:
+		// an order between values the machine keeps as blocks and paths
+		// of offsets, not numbers (Eval: only pointers into one block)
+		if p, ok := f.Stmt.(*lsl.Prim); ok {
+			if op, ok := orderOps[p.Op]; ok {
+				return fmt.Sprintf("relational comparison '%s' of a pointer converted to an integer (or of a pointer) with an integer or with a pointer into another object: pointers have no numeric address here", op)
 			}
 		}
 	case lsl.FaultDoubleFree:

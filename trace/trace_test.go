@@ -373,6 +373,46 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 	goldenTrace(t, tr, "lockfault-sc")
 }
 
+// TestPointerOrderFaultTrace: C orders a uintptr_t holding an address
+// like any integer; here a pointer converted to an integer is no number,
+// and where the source could not show it (the address kept in an integer
+// variable first), ordering it against an integer is an invalid pointer
+// operation of the execution. The fault says which comparison it was; a
+// fault of pointer arithmetic does not.
+func TestPointerOrderFaultTrace(t *testing.T) {
+	src := `source "ord.c"
+test ord
+global x @1
+thread {
+  op t {
+    a = [1]
+    one = 1
+    big = gt.u64 a, one @4:20
+    observe output "big" big @4:5
+    q = padd.i64 a, one @5:12
+    r = padd.i64 q, one @5:12
+  }
+}
+`
+	test, err := lsl.ParseTest("ord.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := counterexampleOf(t, "ord.lsl", test, "serial", "sc")
+	want := "relational comparison '>' of a pointer converted to an integer (or of a pointer) with an integer or with a pointer into another object"
+	if len(tr.Faults) != 2 || tr.Faults[0].What != "invalid pointer operation" || !strings.HasPrefix(tr.Faults[0].Detail, want) {
+		t.Fatalf("faults %+v: want the comparison's first, saying %q", tr.Faults, want)
+	}
+	if tr.Faults[1].Pos != "ord.c:5:12" || tr.Faults[1].Detail != "" {
+		t.Errorf("fault %+v: want the arithmetic's, without the comparison's detail", tr.Faults[1])
+	}
+	var text bytes.Buffer
+	tr.WriteText(&text)
+	if !strings.Contains(text.String(), "\n             "+want) {
+		t.Errorf("the text lacks the detail:\n%s", text.String())
+	}
+}
+
 // TestAcrossInlinedCallsTrace: in testdata/calls.lsl (it2.c) a calls g
 // twice, and on tso the second call's load of x goes before the first
 // call's store; both come from the same lines of g, so the pair must say
