@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -102,13 +103,37 @@ func (fn *funcTr) api(name string, x *cc.PostfixExpression, args []cc.Expression
 			fn.errorAt(pos, "lsl_choose needs constant bounds")
 			return fn.badValue()
 		}
+		// As any call: with a prototype (lsl_protos.h's int lsl_choose(int
+		// lo, int hi)) the bounds are converted to its parameters' type and
+		// the choice to its result's; without one the bounds are as
+		// written, in their common type.
+		ct := fn.ccInt(usual(intType(args[0].Type()), intType(args[1].Type())))
+		rt := ct
+		if ft, ok := calleeType(x.PostfixExpression); ok && len(ft.Parameters()) > 0 {
+			ps := ft.Parameters()
+			if len(ps) != 2 || !cc.IsIntegerType(ps[0].Type()) || isBool(ps[0].Type()) ||
+				intType(ps[0].Type()) != intType(ps[1].Type()) || !cc.IsIntegerType(ft.Result()) {
+				fn.errorAt(pos, "lsl_choose needs two parameters of one integer type and an integer result (lsl_protos.h: int lsl_choose(int lo, int hi))")
+				return fn.badValue()
+			}
+			ct, rt = ps[0].Type(), ft.Result()
+		}
+		it := intType(ct)
+		conv := ""
+		if it.Wrap(lo) != lo || it.Wrap(hi) != hi {
+			conv = fmt.Sprintf(" (its bounds converted to %s)", typeName(ct))
+		}
+		lo, hi = it.Wrap(lo), it.Wrap(hi)
 		if lo > hi {
-			fn.errorAt(pos, "lsl_choose: empty range [%d, %d]", lo, hi)
+			fn.errorAt(pos, "lsl_choose: empty range [%d, %d]%s", lo, hi, conv)
 			return fn.badValue()
 		}
 		r := fn.temp()
 		fn.emit(&lsl.Choose{Pos: pos, Dst: r, Lo: lo, Hi: hi})
-		return value{reg: r, typ: fn.f.ast.Int}
+		if intType(rt) == it && !isBool(rt) {
+			return value{reg: r, typ: rt}
+		}
+		return value{reg: fn.convert(value{reg: r, typ: ct}, rt, pos), typ: rt}
 
 	case "lsl_observe_input", "lsl_observe_output":
 		s, ok := stringArg(args[0])

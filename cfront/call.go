@@ -117,6 +117,16 @@ func calleeDecl(e cc.ExpressionNode) *cc.Declarator {
 	return d
 }
 
+// calleeType returns the function type a call's callee names.
+func calleeType(e cc.ExpressionNode) (*cc.FunctionType, bool) {
+	d := calleeDecl(e)
+	if d == nil {
+		return nil, false
+	}
+	ft, ok := d.Type().(*cc.FunctionType)
+	return ft, ok
+}
+
 // apiName returns the API function the callee e names, or "".
 func (fn *funcTr) apiName(e cc.ExpressionNode) string {
 	d := calleeDecl(e)

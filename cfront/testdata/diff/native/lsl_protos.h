@@ -32,7 +32,7 @@ static void cf_out(const char *name, unsigned long long bits, int isUnsigned64)
 #define lsl_assert(c) ((c) ? (void)0 : (printf("assertion failed\n"), exit(1)))
 #define lsl_assume(c) ((c) ? (void)0 : (printf("infeasible\n"), exit(1)))
 #define lsl_fence(kind) ((void)0)
-#define lsl_choose(lo, hi) (lo)
+#define lsl_choose(lo, hi) ((int)(lo)) /* lsl_protos.h: int lsl_choose(int lo, int hi) */
 #define lsl_get_thread_id() 0
 #define lsl_malloc(n) malloc(n)
 #define lsl_malloc_noreuse(n) malloc(n)
