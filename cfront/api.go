@@ -349,7 +349,7 @@ func (fn *funcTr) casBlock(pos lsl.Pos, locs []*lvalue, olds, news []lsl.Reg) va
 		var cs []lsl.Reg
 		for i, loc := range locs {
 			v := fn.temp()
-			fn.emit(&lsl.Load{Pos: pos, Dst: v, Addr: loc.base})
+			fn.emitLoad(pos, v, loc.base, loc.typ)
 			cs = append(cs, fn.prim(pos, lsl.OpEq, lsl.IntType{}, v, olds[i]))
 		}
 		c = cs[0]
@@ -360,7 +360,7 @@ func (fn *funcTr) casBlock(pos lsl.Pos, locs []*lvalue, olds, news []lsl.Reg) va
 			nc := fn.prim(pos, lsl.OpLNot, lsl.IntType{}, c)
 			fn.emit(&lsl.Break{Pos: pos, Cond: nc, Label: l})
 			for i, loc := range locs {
-				fn.emit(&lsl.Store{Pos: pos, Addr: loc.base, Src: news[i]})
+				fn.emitStore(pos, loc.base, news[i], loc.typ)
 			}
 		})
 	})

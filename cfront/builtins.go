@@ -156,11 +156,11 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		if !ok {
 			return fn.badValue()
 		}
-		res.reg = fn.atomicLoad(pos, addr, order)
+		res.reg = fn.atomicLoad(pos, addr, t, order)
 		return res
 
 	case "__sync_lock_release":
-		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), orderRelease)
+		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), t, orderRelease)
 		return fn.voidValue()
 
 	case "__atomic_exchange_n", "__sync_lock_test_and_set", "__atomic_test_and_set":
@@ -178,7 +178,7 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		if !ok {
 			return fn.badValue()
 		}
-		res.reg = fn.atomicRMW(pos, addr, order, func(lsl.Reg) (lsl.Reg, lsl.Reg) { return v, "" })
+		res.reg = fn.atomicRMW(pos, addr, t, order, func(lsl.Reg) (lsl.Reg, lsl.Reg) { return v, "" })
 		switch name {
 		case "__atomic_test_and_set":
 			z := fn.intConst(pos, 0)
@@ -191,7 +191,7 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		if !ok {
 			return fn.badValue()
 		}
-		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), order)
+		fn.atomicStore(pos, addr, fn.conv(fn.intConst(pos, 0), intScal(lsl.I32), scalOf(t), pos), t, order)
 		return fn.voidValue()
 
 	case "__sync_bool_compare_and_swap", "__sync_val_compare_and_swap":
@@ -227,7 +227,7 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		}
 	}
 	var nw lsl.Reg
-	res.reg = fn.atomicRMW(pos, addr, order, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+	res.reg = fn.atomicRMW(pos, addr, t, order, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
 		nw = fn.prim(pos, op, st.it, old, v)
 		if opName == "nand" {
 			nw = fn.prim(pos, lsl.OpBNot, st.it, nw)
@@ -250,7 +250,7 @@ func (fn *funcTr) syncCompareAndSwap(name string, pos lsl.Pos, addr lsl.Reg, t c
 		return fn.badValue()
 	}
 	var ok lsl.Reg
-	old := fn.atomicRMW(pos, addr, orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+	old := fn.atomicRMW(pos, addr, t, orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
 		ok = fn.prim(pos, lsl.OpEq, lsl.IntType{}, old, expected)
 		return desired, ok
 	})
@@ -413,8 +413,11 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 	scalar := isScalar(t)
 	target := &lvalue{typ: t, base: p}
 	var addrs []lsl.Reg
+	var types []cc.Type
 	for _, l := range ls {
-		addrs = append(addrs, fn.addr(target.leaf(l), pos))
+		lv := target.leaf(l)
+		addrs = append(addrs, fn.addr(lv, pos))
+		types = append(types, lv.typ)
 	}
 	// operand is an object argument: given by pointer (a refArg) or by
 	// value (a scalar converted to t, held in a register).
@@ -456,16 +459,16 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 	write := func(lv *lvalue, vals []lsl.Reg) { fn.writeObject(lv, ls, vals, pos) }
 	loadAll := func() []lsl.Reg {
 		var out []lsl.Reg
-		for _, a := range addrs {
+		for i, a := range addrs {
 			r := fn.temp()
-			fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: a})
+			fn.emitLoad(pos, r, a, types[i])
 			out = append(out, r)
 		}
 		return out
 	}
 	storeAll := func(vals []lsl.Reg) {
 		for i, a := range addrs {
-			fn.emit(&lsl.Store{Pos: pos, Addr: a, Src: vals[i]})
+			fn.emitStore(pos, a, vals[i], types[i])
 		}
 	}
 	switch name {

@@ -1,6 +1,8 @@
 package cfront
 
 import (
+	"modernc.org/cc/v4"
+
 	"checkfence/lsl"
 )
 
@@ -157,41 +159,41 @@ func (fn *funcTr) orderFences(pos lsl.Pos, op atomicOp, order memoryOrder, after
 	}
 }
 
-// atomicLoad is a load of the scalar at addr with order.
-func (fn *funcTr) atomicLoad(pos lsl.Pos, addr lsl.Reg, order memoryOrder) lsl.Reg {
+// atomicLoad is a load of the scalar of type t at addr with order.
+func (fn *funcTr) atomicLoad(pos lsl.Pos, addr lsl.Reg, t cc.Type, order memoryOrder) lsl.Reg {
 	fn.orderFences(pos, opLoad, order, false)
 	r := fn.temp()
-	fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: addr})
+	fn.emitLoad(pos, r, addr, t)
 	fn.orderFences(pos, opLoad, order, true)
 	return r
 }
 
-// atomicStore is a store of v to the scalar at addr with order.
-func (fn *funcTr) atomicStore(pos lsl.Pos, addr, v lsl.Reg, order memoryOrder) {
+// atomicStore is a store of v to the scalar of type t at addr with order.
+func (fn *funcTr) atomicStore(pos lsl.Pos, addr, v lsl.Reg, t cc.Type, order memoryOrder) {
 	fn.orderFences(pos, opStore, order, false)
-	fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: v})
+	fn.emitStore(pos, addr, v, t)
 	fn.orderFences(pos, opStore, order, true)
 }
 
-// atomicRMW is a read-modify-write of the scalar at addr with order: an
+// atomicRMW is a read-modify-write of the scalar of type t at addr with order: an
 // atomic block that loads the old value and stores update(old). update
 // runs inside the block and emits only register operations; it returns
 // the value to store and a condition (a register, or "" for always) under
 // which the store happens.
-func (fn *funcTr) atomicRMW(pos lsl.Pos, addr lsl.Reg, order memoryOrder, update func(old lsl.Reg) (nw, cond lsl.Reg)) (old lsl.Reg) {
+func (fn *funcTr) atomicRMW(pos lsl.Pos, addr lsl.Reg, t cc.Type, order memoryOrder, update func(old lsl.Reg) (nw, cond lsl.Reg)) (old lsl.Reg) {
 	fn.orderFences(pos, opRMW, order, false)
 	fn.atomicBlock(pos, func() {
 		old = fn.temp()
-		fn.emit(&lsl.Load{Pos: pos, Dst: old, Addr: addr})
+		fn.emitLoad(pos, old, addr, t)
 		nw, cond := update(old)
 		if cond == "" {
-			fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: nw})
+			fn.emitStore(pos, addr, nw, t)
 			return
 		}
 		l := fn.counterLabel("rmw")
 		fn.block(l, pos, func() {
 			fn.emit(&lsl.Break{Pos: pos, Cond: fn.prim(pos, lsl.OpLNot, lsl.IntType{}, cond), Label: l})
-			fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: nw})
+			fn.emitStore(pos, addr, nw, t)
 		})
 	})
 	fn.orderFences(pos, opRMW, order, true)

@@ -83,6 +83,24 @@ func (fn *funcTr) settle(lv *lvalue, pos lsl.Pos) *lvalue {
 	return &lvalue{typ: lv.typ, base: fn.addr(lv, pos)}
 }
 
+// unsigned64 reports whether a location of type t holds a 64-bit unsigned
+// integer: its value is the bit pattern, which an access says so that
+// traces print it as C reads it (lsl.Load.Unsigned).
+func unsigned64(t cc.Type) bool {
+	c, _ := classify(t)
+	return c == clInt && intType(t) == lsl.U64
+}
+
+// emitLoad loads dst from the location of type t at addr.
+func (fn *funcTr) emitLoad(pos lsl.Pos, dst, addr lsl.Reg, t cc.Type) {
+	fn.emit(&lsl.Load{Pos: pos, Dst: dst, Addr: addr, Unsigned: unsigned64(t)})
+}
+
+// emitStore stores src to the location of type t at addr.
+func (fn *funcTr) emitStore(pos lsl.Pos, addr, src lsl.Reg, t cc.Type) {
+	fn.emit(&lsl.Store{Pos: pos, Addr: addr, Src: src, Unsigned: unsigned64(t)})
+}
+
 // load reads a scalar lvalue.
 func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 	if lv.isReg() {
@@ -91,10 +109,10 @@ func (fn *funcTr) load(lv *lvalue, pos lsl.Pos) lsl.Reg {
 	fn.refuseInAtomicBlock(lv, pos, "a read of an _Atomic object")
 	a := fn.addr(lv, pos)
 	if fn.atomicObject(lv) {
-		return fn.atomicLoad(pos, a, orderSeqCst)
+		return fn.atomicLoad(pos, a, lv.typ, orderSeqCst)
 	}
 	r := fn.temp()
-	fn.emit(&lsl.Load{Pos: pos, Dst: r, Addr: a})
+	fn.emitLoad(pos, r, a, lv.typ)
 	return r
 }
 
@@ -143,10 +161,10 @@ func (fn *funcTr) store(lv *lvalue, src lsl.Reg, pos lsl.Pos) lsl.Reg {
 	fn.refuseInAtomicBlock(lv, pos, "an assignment to an _Atomic object")
 	a := fn.addr(lv, pos)
 	if fn.atomicObject(lv) {
-		fn.atomicStore(pos, a, src, orderSeqCst)
+		fn.atomicStore(pos, a, src, lv.typ, orderSeqCst)
 		return src
 	}
-	fn.emit(&lsl.Store{Pos: pos, Addr: a, Src: src})
+	fn.emitStore(pos, a, src, lv.typ)
 	return src
 }
 

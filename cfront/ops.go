@@ -569,7 +569,7 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 	}
 	if atomic {
 		var res lsl.Reg
-		fn.atomicRMW(pos, fn.addr(lv, pos), orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+		fn.atomicRMW(pos, fn.addr(lv, pos), lv.typ, orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
 			res = compute(old)
 			return res, ""
 		})
@@ -638,7 +638,7 @@ func (fn *funcTr) incDec(operand cc.ExpressionNode, pos lsl.Pos, inc, post bool)
 	lv = plainIn(lv, fn.refuseInAtomicBlock(lv, pos, incDec+" on an _Atomic object"))
 	if fn.atomicObject(lv) {
 		// One seq read-modify-write (SEMANTICS.md).
-		old = fn.atomicRMW(pos, fn.addr(lv, pos), orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
+		old = fn.atomicRMW(pos, fn.addr(lv, pos), lv.typ, orderSeqCst, func(old lsl.Reg) (lsl.Reg, lsl.Reg) {
 			nw = step(old)
 			return nw, ""
 		})

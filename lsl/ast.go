@@ -313,12 +313,18 @@ type (
 		Pos  Pos
 		Dst  Reg
 		Addr Reg
+		// Unsigned: the C type of the location is a 64-bit unsigned
+		// integer, held as its bit pattern (as Observe.Unsigned); traces
+		// print its value as the unsigned number. It changes nothing
+		// else.
+		Unsigned bool
 	}
 	// Store: *Addr = Src.
 	Store struct {
-		Pos  Pos
-		Addr Reg
-		Src  Reg
+		Pos      Pos
+		Addr     Reg
+		Src      Reg
+		Unsigned bool // as Load.Unsigned
 	}
 	// Fence orders accesses of this thread around it.
 	Fence struct {

@@ -350,9 +350,9 @@ func (g *randGen) stmtOf(k, depth int, labels []string) Stmt {
 		}
 		return s
 	case gsLoad:
-		return &Load{Pos: pos, Dst: g.reg(), Addr: g.reg()}
+		return &Load{Pos: pos, Dst: g.reg(), Addr: g.reg(), Unsigned: g.chance(4)}
 	case gsStore:
-		return &Store{Pos: pos, Addr: g.reg(), Src: g.reg()}
+		return &Store{Pos: pos, Addr: g.reg(), Src: g.reg(), Unsigned: g.chance(4)}
 	case gsFence:
 		f := &Fence{Pos: pos, Kind: genFenceKinds[g.r.IntN(len(genFenceKinds))]}
 		if g.r.IntN(3) == 0 {

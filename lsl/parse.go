@@ -37,11 +37,11 @@ const maxDepth = 1000
 //
 //	Stmt = Reg "=" Val [Pos]
 //	     | Reg "=" Op [ Reg { "," Reg } ] [Pos]          add.i32 a, b
-//	     | Reg "=" "load" Reg [Pos]
+//	     | Reg "=" "load" ["unsigned"] Reg [Pos]            unsigned: a uint64_t location
 //	     | Reg "=" "alloc" ["noreuse"] Int [Shape] [Pos]
 //	     | Reg "=" "choose" Int Int [Pos]
 //	     | Reg "=" "threadid" [Pos]
-//	     | "store" Reg "," Reg [Pos]
+//	     | "store" ["unsigned"] Reg "," Reg [Pos]
 //	     | "fence" FenceKind ["slot" int ["brace" Int ":" Int]] ["on" Name {"," Name}] ["implied"] [Pos]
 //	     | "atomic" ["nofence"] [Pos] Body                 nofence: Atomic.NoFence
 //	     | "call" Name RegList [ "->" RegList ] [Pos]
@@ -992,6 +992,13 @@ func (p *parser) block() (Stmt, error) {
 
 func (p *parser) store() (Stmt, error) {
 	p.next()
+	// "unsigned" before a register is the keyword (a 64-bit unsigned
+	// location); before "," it is the register
+	unsigned := false
+	if isKeyword(p.peek(0), "unsigned") && isName(p.peek(1)) && !p.peek(1).nl {
+		unsigned = true
+		p.next()
+	}
 	addr, err := p.reg()
 	if err != nil {
 		return nil, err
@@ -1003,7 +1010,7 @@ func (p *parser) store() (Stmt, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Store{Addr: addr, Src: src}, nil
+	return &Store{Addr: addr, Src: src, Unsigned: unsigned}, nil
 }
 
 // fence reads a fence kind, which lexes as "full" or word "-" word.
@@ -1157,11 +1164,17 @@ func (p *parser) assign() (Stmt, error) {
 		s = &Const{Dst: dst, Val: v}
 	case isKeyword(t, "load"):
 		p.next()
+		// "unsigned" followed by a register is the keyword (a 64-bit
+		// unsigned location); alone it is the register
+		unsigned := isKeyword(p.peek(0), "unsigned") && p.operandAt(1)
+		if unsigned {
+			p.next()
+		}
 		addr, err := p.reg()
 		if err != nil {
 			return nil, err
 		}
-		s = &Load{Dst: dst, Addr: addr}
+		s = &Load{Dst: dst, Addr: addr, Unsigned: unsigned}
 	case isKeyword(t, "alloc"):
 		p.next()
 		a := &Alloc{Dst: dst}

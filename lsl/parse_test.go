@@ -358,6 +358,11 @@ func TestParseVariations(t *testing.T) {
 			"\nproc f(r) -> () {\n  observe output unsigned \"v\" r\n  observe input \"unsigned\" r\n  observe output unsigned \"unsigned\" r\n}\n",
 		},
 		{
+			"unsigned before a register is the keyword of an access, alone it is a register",
+			"proc f(p, v) { a = load unsigned p\n b = load unsigned\n store unsigned p, v\n store unsigned, v\n store unsigned unsigned, v }",
+			"\nproc f(p, v) -> () {\n  a = load unsigned p\n  b = load unsigned\n  store unsigned p, v\n  store unsigned, v\n  store unsigned unsigned, v\n}\n",
+		},
+		{
 			"a local's storage",
 			"proc f() { p = alloc local 8 q = alloc noreuse 8 }",
 			"\nproc f() -> () {\n  p = alloc local 8\n  q = alloc noreuse 8\n}\n",

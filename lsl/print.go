@@ -213,9 +213,9 @@ func (p *printer) stmt(s Stmt, n int) {
 		}
 		p.line(n, "%s = %s %s", ident(string(s.Dst)), op, regList(s.Args))
 	case *Load:
-		p.line(n, "%s = load %s", ident(string(s.Dst)), ident(string(s.Addr)))
+		p.line(n, "%s = load %s%s", ident(string(s.Dst)), unsignedWord(s.Unsigned), ident(string(s.Addr)))
 	case *Store:
-		p.line(n, "store %s, %s", ident(string(s.Addr)), ident(string(s.Src)))
+		p.line(n, "store %s%s, %s", unsignedWord(s.Unsigned), ident(string(s.Addr)), ident(string(s.Src)))
 	case *Fence:
 		text := "fence " + s.Kind.String()
 		if s.Slot != 0 {
@@ -402,6 +402,14 @@ func testFile(t *Test) string {
 				}
 			}
 		}
+	}
+	return ""
+}
+
+// unsignedWord is the keyword of an access to a 64-bit unsigned location.
+func unsignedWord(unsigned bool) string {
+	if unsigned {
+		return "unsigned "
 	}
 	return ""
 }

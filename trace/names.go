@@ -143,6 +143,23 @@ func (n *namer) value(v lsl.Value) string {
 	return v.String()
 }
 
+// accessValue renders the value of the access s as the C type of its
+// location reads it: a uint64_t's (lsl.Load.Unsigned) as its unsigned
+// number, not as the int64 of the same bits.
+func (n *namer) accessValue(v lsl.Value, s lsl.Stmt) string {
+	unsigned := false
+	switch x := s.(type) {
+	case *lsl.Load:
+		unsigned = x.Unsigned
+	case *lsl.Store:
+		unsigned = x.Unsigned
+	}
+	if unsigned && v.IsInt() {
+		return strconv.FormatUint(uint64(v.IntVal()), 10)
+	}
+	return n.value(v)
+}
+
 // callNames numbers the calls of each operation across the test, in the
 // order init, thread 0, thread 1, …: "e#1", "e#2", "d#1".
 type callNames struct {

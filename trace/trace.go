@@ -398,7 +398,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		ev[a.Access] = Event{
 			Kind: kind, Thread: threadName(a.Thread), Op: opName(e.Test, a.Thread, a.Inv),
 			Call: calls.name(a.Thread, a.Inv), Iteration: iters[a.Stmt],
-			Addr: n.name(a.AddrVal), Value: n.value(a.Value), Pos: posString(a.Stmt.Position()),
+			Addr: n.name(a.AddrVal), Value: n.accessValue(a.Value, a.Stmt), Pos: posString(a.Stmt.Position()),
 			Order: a.Order + 1 + evsBefore, Atomic: a.Group != 0,
 		}
 		v := ev[a.Access]

@@ -413,6 +413,47 @@ thread {
 	}
 }
 
+// TestUnsigned64Trace: in testdata/u64.lsl a uint64_t location holds
+// UINT64_MAX, whose bits are the int64 -1; the accesses to it print
+// 18446744073709551615 in the text, the JSON, the DOT and the HTML, as
+// an observation of it does and as the unsigned int's 4294967295 prints.
+func TestUnsigned64Trace(t *testing.T) {
+	tr := counterexample(t, "u64.lsl", "serial", "sc")
+	const max = "18446744073709551615"
+	found := 0
+	for _, th := range tr.Threads {
+		for _, op := range th.Ops {
+			for _, e := range op.Events {
+				switch e.Addr {
+				case "g":
+					if e.Value != max {
+						t.Errorf("%s of g: value %s, want %s", e.Kind, e.Value, max)
+					}
+					found++
+				case "h":
+					if e.Value != "4294967295" {
+						t.Errorf("%s of h: value %s, want 4294967295", e.Kind, e.Value)
+					}
+				}
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("%d accesses to g, want the store and the load", found)
+	}
+	goldenTrace(t, tr, "u64-sc")
+	var dot bytes.Buffer
+	if err := tr.WriteDOT(&dot); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "u64-sc.dot", dot.Bytes())
+	var page bytes.Buffer
+	if err := tr.WriteHTML(&page, nil); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "u64-sc.html", page.Bytes())
+}
+
 // TestAcrossInlinedCallsTrace: in testdata/calls.lsl (it2.c) a calls g
 // twice, and on tso the second call's load of x goes before the first
 // call's store; both come from the same lines of g, so the pair must say

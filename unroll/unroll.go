@@ -514,9 +514,9 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 	case *lsl.Prim:
 		out = &lsl.Prim{Pos: s.Pos, Dst: r(s.Dst), Op: s.Op, Type: s.Type, Args: u.regList(sc, s.Args)}
 	case *lsl.Load:
-		out = &lsl.Load{Pos: s.Pos, Dst: r(s.Dst), Addr: r(s.Addr)}
+		out = &lsl.Load{Pos: s.Pos, Dst: r(s.Dst), Addr: r(s.Addr), Unsigned: s.Unsigned}
 	case *lsl.Store:
-		out = &lsl.Store{Pos: s.Pos, Addr: r(s.Addr), Src: r(s.Src)}
+		out = &lsl.Store{Pos: s.Pos, Addr: r(s.Addr), Src: r(s.Src), Unsigned: s.Unsigned}
 	case *lsl.Fence:
 		c := *s
 		out = &c

@@ -1003,3 +1003,39 @@ void r1(void) { int x; ` + tc.r1 + ` lsl_observe_output("r1", x); }
 		})
 	}
 }
+
+// A uint64_t location holding UINT64_MAX prints in the counterexample as C
+// reads it, 18446744073709551615 (its bits are the int64 -1), in a loop's
+// unrolled iterations too, and in the JSON; an unsigned int's 4294967295
+// printed so already.
+func TestUnsigned64Counterexample(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "u64.c")
+	os.WriteFile(src, []byte(`#include "lsl_protos.h"
+#include <stdint.h>
+uint64_t g;
+unsigned h;
+void t0(void) {
+	for (int i = 0; i < 2; i++)
+		g = UINT64_MAX - i;
+	h = 0xffffffffu;
+	uint64_t v = g;
+	lsl_assert(v == 0);
+}
+`), 0o644)
+	tests := filepath.Join(dir, "u64.tests")
+	os.WriteFile(tests, []byte("test T = ( t0 )\n"), 0o644)
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", src, tests)
+	for _, want := range []string{"store g = 18446744073709551615 ", "store g = 18446744073709551614 ", "load  g -> 18446744073709551614 ", "store h = 4294967295 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("status %d: the counterexample lacks %q; stderr %s\n%s", code, want, errs, out)
+		}
+	}
+	if strings.Contains(out, "= -") || strings.Contains(out, "-> -") {
+		t.Errorf("a uint64_t value printed as negative:\n%s", out)
+	}
+	_, out, _ = runCmd(t, "check", "--no-cache", "--json", "--model", "sc", src, tests)
+	if !strings.Contains(out, `"value":"18446744073709551615"`) || strings.Contains(out, `"value":"-`) {
+		t.Errorf("JSON values of g are not unsigned:\n%s", out)
+	}
+}

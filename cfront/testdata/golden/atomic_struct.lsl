@@ -9,7 +9,7 @@ proc push(n) -> (ret) @14:6 {
   t5 = offset t1, t4 @16:2
   atomic nofence @16:2 {
     t6 = load t3 @16:2
-    t7 = load t5 @16:2
+    t7 = load unsigned t5 @16:2
   }
   fence load-load on pso,rmo,relaxed implied @16:2
   fence load-store on pso,rmo,relaxed implied @16:2
@@ -27,7 +27,7 @@ proc push(n) -> (ret) @14:6 {
   fence store-store on pso,rmo,relaxed implied @18:12
   atomic @18:12 {
     t14 = load t11 @18:12
-    t15 = load t13 @18:12
+    t15 = load unsigned t13 @18:12
     t16 = eq t14, old.ptr @18:12
     t17 = eq t15, old.tag @18:12
     t18 = and.i32 t16, t17 @18:12
@@ -37,7 +37,7 @@ proc push(n) -> (ret) @14:6 {
       t21 = lnot t20 @18:12
       break rmw1 if t21 @18:12
       store t11, nw.ptr @18:12
-      store t13, nw.tag @18:12
+      store unsigned t13, nw.tag @18:12
     }
   }
   cmpxchg1: @18:12 {
@@ -56,9 +56,9 @@ proc push(n) -> (ret) @14:6 {
   fence store-store on pso,rmo,relaxed implied @19:2
   atomic @19:2 {
     t28 = load t25 @19:2
-    t29 = load t27 @19:2
+    t29 = load unsigned t27 @19:2
     store t25, nw.ptr @19:2
-    store t27, nw.tag @19:2
+    store unsigned t27, nw.tag @19:2
   }
   fence load-load on pso,rmo,relaxed implied @19:2
   fence load-store on pso,rmo,relaxed implied @19:2
@@ -72,7 +72,7 @@ proc push(n) -> (ret) @14:6 {
   fence full on pso,rmo,relaxed implied @20:2
   atomic nofence @20:2 {
     store t32, seen.ptr @20:2
-    store t34, seen.tag @20:2
+    store unsigned t34, seen.tag @20:2
   }
   fence full on tso implied @20:2
   ret = mov ok @21:2
@@ -84,7 +84,7 @@ proc copy() -> (ret.ptr, ret.tag) @24:10 {
     t1 = [1 0] @25:11
     t2 = load t1 @25:11
     t3 = [1 1] @25:11
-    t4 = load t3 @25:11
+    t4 = load unsigned t3 @25:11
   }
   fence load-load on pso,rmo,relaxed implied @25:11
   fence load-store on pso,rmo,relaxed implied @25:11
@@ -95,7 +95,7 @@ proc copy() -> (ret.ptr, ret.tag) @24:10 {
     t5 = [1 0] @26:6
     store t5, v.ptr @26:6
     t6 = [1 1] @26:6
-    store t6, v.tag @26:6
+    store unsigned t6, v.tag @26:6
   }
   fence full on tso implied @26:6
   ret.ptr = mov v.ptr @27:2
