@@ -69,10 +69,10 @@ type procInfo struct {
 	// undefResults holds the results the body never assigns.
 	undefResults map[lsl.Reg]bool
 	// spin caches the spin-loop test of each loop, stutter its stutter
-	// test and watched the registers its stutter reduction compares
-	// (stutterWatched).
-	spin, stutter map[*lsl.Block]bool
-	watched       map[*lsl.Block][]lsl.Reg
+	// test, watched the registers its stutter reduction watches and
+	// assigns whether it counts their assignments (stutterWatched).
+	spin, stutter, assigns map[*lsl.Block]bool
+	watched                map[*lsl.Block][]lsl.Reg
 	// heads holds the registers live at the head of each loop (computed
 	// when first needed).
 	heads map[*lsl.Block]regSet
@@ -86,6 +86,7 @@ func newProcInfo(p *lsl.Proc) *procInfo {
 		undefResults: map[lsl.Reg]bool{},
 		spin:         map[*lsl.Block]bool{},
 		stutter:      map[*lsl.Block]bool{},
+		assigns:      map[*lsl.Block]bool{},
 		watched:      map[*lsl.Block][]lsl.Reg{},
 	}
 	calls := map[string]int{}
@@ -196,8 +197,10 @@ type defWalker struct {
 	onRead func(r lsl.Reg, d regSet) // a read at a reachable point
 	// onJump is told of a break or continue whose label no block inside
 	// the walked code has; its state is the one before the jump.
-	onJump  func(s lsl.Stmt, d regSet)
-	onStmt  func(s lsl.Stmt) // every reachable simple statement
+	onJump func(s lsl.Stmt, d regSet)
+	onStmt func(s lsl.Stmt) // every reachable simple statement
+	// mark: an assignment of one of these also assigns someAssigned.
+	mark    regSet
 	targets []*defTarget
 }
 
@@ -252,6 +255,9 @@ func (w *defWalker) walk(stmts []lsl.Stmt, d regSet) regSet {
 		default:
 			for _, r := range lsl.Defs(s) {
 				d[r] = true
+				if w.mark[r] {
+					d[someAssigned] = true
+				}
 			}
 		}
 	}
@@ -273,26 +279,27 @@ func (w *defWalker) target(label string) *defTarget {
 // matter to code after it (the next iteration, or whatever follows an
 // exit). An iteration that changes no memory and leaves each of them with
 // the value it had at the iteration's start can be removed (see the
-// package documentation, "Iterations that change nothing"). Comparing
-// registers costs clauses in every iteration, so a loop that carries
-// registers is reduced only if it is a retry loop (its body has an atomic
-// block, whose failure, such as a compare-exchange writing expected, may
-// leave them as they were); a traversal always moves on and would pay for
-// nothing. The reduction is optional per loop: either choice is sound.
-func stutterWatched(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
+// package documentation, "Iterations that change nothing"). A retry loop
+// (its body has an atomic block, whose failure, such as a compare-exchange
+// writing expected, may leave them as they were) compares their values;
+// comparing costs clauses in every iteration, so any other loop that
+// carries registers counts an assignment of one as a change (assigns),
+// and is reduced only if some path to its continue assigns none: a
+// traversal always moves on and would pay for nothing. The reduction is
+// optional per loop: either choice is sound.
+func stutterWatched(info *procInfo, b *lsl.Block) (stutter bool, watched []lsl.Reg, assigns bool) {
 	if info.heads == nil {
 		info.heads = liveAtHeads(info.proc)
 	}
 	live := info.heads[b]
-	var out []lsl.Reg
 	for r := range mayDefs(b.Body) {
 		if live[r] {
-			out = append(out, r)
+			watched = append(watched, r)
 		}
 	}
-	slices.Sort(out)
-	if len(out) == 0 {
-		return true, nil
+	slices.Sort(watched)
+	if len(watched) == 0 {
+		return true, nil, false
 	}
 	retry := false
 	walkStmts(b.Body, func(s lsl.Stmt) bool {
@@ -300,7 +307,36 @@ func stutterWatched(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
 		retry = retry || ok
 		return !retry
 	})
-	return retry, out
+	if retry {
+		return true, watched, false
+	}
+	return continuesUnassigned(b, watched), watched, true
+}
+
+// someAssigned stands, in continuesUnassigned's walk, for "one of the
+// watched registers is assigned"; no register has an empty name.
+const someAssigned lsl.Reg = ""
+
+// continuesUnassigned reports whether some path, by control flow alone,
+// goes from the head of loop b to one of its continues without assigning
+// any of the registers watched.
+func continuesUnassigned(b *lsl.Block, watched []lsl.Reg) bool {
+	found := false
+	w := &defWalker{
+		mark: regSet{},
+		// The loop's own label is not a target of the walk, so its
+		// continues arrive here.
+		onJump: func(s lsl.Stmt, d regSet) {
+			if c, ok := s.(*lsl.Continue); ok && c.Label == b.Label && !d[someAssigned] {
+				found = true
+			}
+		},
+	}
+	for _, r := range watched {
+		w.mark[r] = true
+	}
+	w.walk(b.Body, regSet{})
+	return found
 }
 
 // storeBacks finds, in atomic block a, the stores that may store back

@@ -200,8 +200,20 @@
 // each continue sets changed unless each equals its copy (lsl.OpSame,
 // which never faults: either side may be undefined). The comparison costs
 // clauses in every iteration, so it is made in retry loops only (a body
-// with an atomic block); other loops that carry registers (traversals,
-// counters) are not reduced, which only keeps executions.
+// with an atomic block). Any other loop that carries registers counts the
+// assignment of one as a change instead (Loop.Assigns): each assignment
+// of a watched register in the loop's own procedure, in nested loops too
+// and by the move of an inlined call's result, sets changed as a store
+// does. A stutter then assigns none of them, so the next iteration starts
+// with each as the iteration found it, and the twin argument holds as
+// above. In do { s = x; if (s != 1) a = y; } while (s == 1), with a read
+// after the loop, an iteration that reads s == 1 assigns only s, dead at
+// the head, and is dropped. Such a loop is instrumented only if some path
+// from its head to a continue, judged on control flow alone, assigns
+// none of them (continuesUnassigned): a traversal (pred = curr; curr =
+// curr->next), or a counter incremented in every iteration, assigns one
+// on every path, never stutters, and keeps its encoding. Leaving a loop
+// unreduced only keeps executions.
 //
 // Store-backs. A read-modify-write that stores back the value it read (a
 // test-and-set or exchange on a held lock, a fetch-and-add of 0) changes
@@ -229,11 +241,14 @@
 //
 // TestStutterReductionKeepsOutcomes checks all of this with the reference
 // of package reference on generated retry loops (with compare-and-swaps
-// that write expected, test-and-sets and later loads of their address),
-// models serial to relaxed: the same bounds give the same outcomes with
-// and without the reduction, and three wrong reductions (one that forgets
-// that an observation changes something, one that compares no registers,
-// one that takes every read-modify-write for a store-back) are caught.
+// that write expected, test-and-sets and later loads of their address)
+// and loops carrying a register assigned on some paths only (directly,
+// by a call, in a nested loop), models serial to relaxed: the same bounds
+// give the same outcomes with and without the reduction, and four wrong
+// reductions (one that forgets that an observation changes something, one
+// that compares no registers, one that takes every read-modify-write for
+// a store-back, one that does not count an assignment of a carried
+// register as a change) are caught.
 // TestStoreBackForwardedLoad checks the forwarding case on a program made
 // for it.
 //

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -400,9 +401,19 @@ type refRun struct {
 	// that adds none changed nothing (the stutter reduction).
 	effects   int
 	stuttered bool // the run was removed so
+	// watches holds the iterations under way of loops whose iteration
+	// changes something by assigning a watched register of its frame.
+	watches []refWatch
 	// leftInTest: a loop left in the exit test after its last iteration;
 	// leftInMarked: one whose test is marked (lsl.Break.LoopTest)
 	leftInTest, leftInMarked bool
+}
+
+// refWatch counts the assignments of regs in the frame fr.
+type refWatch struct {
+	fr   map[lsl.Reg]lsl.Value
+	regs map[lsl.Reg]bool
+	n    int
 }
 
 // refLoop is what the reference is told of a loop instance.
@@ -411,8 +422,9 @@ type refLoop struct {
 	spin    bool // reduced to its last iteration
 	stutter bool // an iteration that changes nothing is not followed by another
 	// watched: the registers an iteration that changes nothing leaves
-	// as it found them
+	// as it found them; with assigns, assigns none of
 	watched []lsl.Reg
+	assigns bool
 }
 
 // refSegments names calls and loops as the package documentation says:
@@ -496,6 +508,14 @@ func (rr *refRun) exec(body []lsl.Stmt, fr map[lsl.Reg]lsl.Value, path string) (
 			return nil, &refStop{"diverges"}
 		}
 		pos := s.Position()
+		for i := range rr.watches {
+			w := &rr.watches[i]
+			for _, r := range lsl.Defs(s) {
+				if w.regs[r] && reflect.ValueOf(w.fr).UnsafePointer() == reflect.ValueOf(fr).UnsafePointer() {
+					w.n++
+				}
+			}
+		}
 		switch s := s.(type) {
 		case *lsl.Const:
 			fr[s.Dst] = s.Val
@@ -633,13 +653,26 @@ func (rr *refRun) block(b *lsl.Block, fr map[lsl.Reg]lsl.Value, path string) (*r
 		for _, r := range l.watched {
 			at[r] = fr[r]
 		}
+		watch := len(rr.watches)
+		if l.assigns {
+			w := refWatch{fr: fr, regs: map[lsl.Reg]bool{}}
+			for _, r := range l.watched {
+				w.regs[r] = true
+			}
+			rr.watches = append(rr.watches, w)
+		}
 		sig, err := rr.exec(b.Body, fr, path+"/"+rr.segs[b]+"#"+strconv.Itoa(iter))
 		if err != nil {
 			return nil, err
 		}
 		same := true
-		for _, r := range l.watched {
-			same = same && fr[r] == at[r]
+		if l.assigns {
+			same = rr.watches[watch].n == 0
+			rr.watches = rr.watches[:watch]
+		} else {
+			for _, r := range l.watched {
+				same = same && fr[r] == at[r]
+			}
 		}
 		if l.stutter && sig != nil && sig.label == b.Label && sig.cont && rr.effects == before && same {
 			rr.stuttered = true
@@ -797,8 +830,8 @@ const (
 
 func TestSemantics(t *testing.T) {
 	var stats struct {
-		programs, runs, exceeded, setMode, spinLoops, stutterLoops, stuttered, incomplete, tooLarge int
-		leftInTest, leftInMarked, withoutTestCaught                                                 int
+		programs, runs, exceeded, setMode, spinLoops, stutterLoops, assignLoops, stuttered, incomplete, tooLarge int
+		leftInTest, leftInMarked, withoutTestCaught                                                              int
 	}
 	for seed := uint64(1); seed <= 400; seed++ {
 		spin := seed%3 == 0
@@ -825,8 +858,9 @@ func TestSemantics(t *testing.T) {
 		}
 		spinIDs, stutterIDs := map[string]bool{}, map[string]bool{}
 		watched := map[string][]lsl.Reg{}
+		assigns := map[string]bool{}
 		for _, l := range r.Loops {
-			watched[l.ID] = l.Watched
+			watched[l.ID], assigns[l.ID] = l.Watched, l.Assigns
 			if l.Spin {
 				spinIDs[l.ID] = true
 				stats.spinLoops++
@@ -834,6 +868,9 @@ func TestSemantics(t *testing.T) {
 			if l.Stutter {
 				stutterIDs[l.ID] = true
 				stats.stutterLoops++
+				if l.Assigns {
+					stats.assignLoops++
+				}
 			}
 		}
 		bound := func(id string) refLoop {
@@ -844,7 +881,7 @@ func TestSemantics(t *testing.T) {
 			if !ok {
 				b = opts.DefaultBound
 			}
-			return refLoop{bound: b, stutter: stutterIDs[id], watched: watched[id]}
+			return refLoop{bound: b, stutter: stutterIDs[id], watched: watched[id], assigns: assigns[id]}
 		}
 		stats.programs++
 		fail := func(format string, args ...any) {
@@ -910,9 +947,9 @@ func TestSemantics(t *testing.T) {
 			fail("outcome sets differ:\noriginal:\n%s\nunrolled:\n%s", strings.Join(refSet, "\n"), strings.Join(gotSet, "\n"))
 		}
 	}
-	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction, %d aligned runs removed by it; %d runs leaving a loop in its exit test after the last iteration (%d in a marked test), %d of which exceed a bound without that test",
-		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.stuttered, stats.leftInTest, stats.leftInMarked, stats.withoutTestCaught)
-	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.stuttered == 0 || stats.withoutTestCaught == 0 || stats.leftInMarked == 0 {
+	t.Logf("%d programs, %d aligned runs (%d exceeding a bound), %d compared as outcome sets (%d spin loop instances), %d too many runs to enumerate, %d too large to unroll; %d loop instances under the stutter reduction (%d counting assignments), %d aligned runs removed by it; %d runs leaving a loop in its exit test after the last iteration (%d in a marked test), %d of which exceed a bound without that test",
+		stats.programs, stats.runs, stats.exceeded, stats.setMode, stats.spinLoops, stats.incomplete, stats.tooLarge, stats.stutterLoops, stats.assignLoops, stats.stuttered, stats.leftInTest, stats.leftInMarked, stats.withoutTestCaught)
+	if stats.exceeded == 0 || stats.runs-stats.exceeded == 0 || stats.setMode-stats.incomplete < 20 || stats.stutterLoops < 50 || stats.assignLoops < 10 || stats.stuttered == 0 || stats.withoutTestCaught == 0 || stats.leftInMarked == 0 {
 		t.Errorf("the random programs do not exercise enough")
 	}
 }

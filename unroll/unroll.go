@@ -64,9 +64,12 @@ type Loop struct {
 	// Stutter: an iteration that changes nothing is not followed by
 	// another (see the package documentation). Watched lists the
 	// registers of the loop's procedure that an iteration must leave as
-	// it found them to change nothing.
+	// it found them to change nothing: with Assigns (a loop that is not a
+	// retry loop), it must assign none of them; otherwise each must end
+	// with the value it had at the iteration's start.
 	Stutter bool
 	Watched []lsl.Reg
+	Assigns bool
 }
 
 // Stats measures the unrolled code as the paper's Fig. 10 does.
@@ -300,8 +303,20 @@ type scope struct {
 	// loop iteration under the stutter reduction, that it has changed
 	// something: each store, alloc, free and observation sets them.
 	effects []lsl.Reg
+	// assigns holds the enclosing loops under the stutter reduction
+	// whose iterations change something by assigning a watched register.
+	assigns []assignWatch
 	// sites are the calls inlined here, outermost first.
 	sites []lsl.CallSite
+}
+
+// assignWatch is a loop whose iteration changes something when it
+// assigns one of regs (source registers of the inlined instance inst),
+// recorded in effect.
+type assignWatch struct {
+	inst   string
+	regs   map[lsl.Reg]bool
+	effect lsl.Reg
 }
 
 // jump says what a break or continue of a source label becomes.
@@ -376,26 +391,33 @@ func (u *unroller) pureCall(c *lsl.Call) bool {
 // tests to show they catch it.
 var stutterAnyLoop = false
 
+// assignsUnrecorded applies the stutter reduction to loops whose
+// iterations change something by assigning a watched register, without
+// recording those assignments: a wrong reduction, for the tests to show
+// they catch it.
+var assignsUnrecorded = false
+
 // storeBackAnyValue counts every store of a read-modify-write as storing
 // back what it read, whatever it stores: a wrong reduction, for the tests
 // to show they catch it.
 var storeBackAnyValue = false
 
-// stutter reports whether loop b is under the stutter reduction and which
-// registers it compares (stutterWatched).
-func (u *unroller) stutter(info *procInfo, b *lsl.Block) (bool, []lsl.Reg) {
+// stutter reports whether loop b is under the stutter reduction, which
+// registers it watches, and whether an assignment of one is a change
+// (stutterWatched).
+func (u *unroller) stutter(info *procInfo, b *lsl.Block) (bool, []lsl.Reg, bool) {
 	if u.opts.NoStutterReduction {
-		return false, nil
+		return false, nil, false
 	}
 	if stutterAnyLoop {
-		return true, nil
+		return true, nil, false
 	}
 	s, ok := info.stutter[b]
 	if !ok {
-		s, info.watched[b] = stutterWatched(info, b)
+		s, info.watched[b], info.assigns[b] = stutterWatched(info, b)
 		info.stutter[b] = s
 	}
-	return s, info.watched[b]
+	return s, info.watched[b], info.assigns[b]
 }
 
 func (u *unroller) isSpin(info *procInfo, b *lsl.Block) bool {
@@ -571,6 +593,25 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 		return nil, lsl.Errorf(s.Position(), "unknown statement %T", s)
 	}
 	u.nstmts++
+	u.site(out, sc)
+	stmts := []lsl.Stmt{out}
+	switch out.(type) {
+	case *lsl.Store:
+		if v, ok := u.storeBack[s.(*lsl.Store)]; ok && !storeBackAnyValue {
+			// Storing back the value read changes nothing.
+			st := out.(*lsl.Store)
+			stmts = append(stmts, u.changedUnless(sc, s.Position(), st.Src, u.reg(sc, v))...)
+		} else if !ok {
+			stmts = append(stmts, u.changed(sc, s.Position())...)
+		}
+	case *lsl.Alloc, *lsl.Free, *lsl.Observe:
+		stmts = append(stmts, u.changed(sc, s.Position())...)
+	}
+	return append(stmts, u.assigned(sc, s.Position(), lsl.Defs(s))...), nil
+}
+
+// site records the calls inlined around a load or store out.
+func (u *unroller) site(out lsl.Stmt, sc *scope) {
 	switch out.(type) {
 	case *lsl.Load, *lsl.Store:
 		if len(sc.sites) > 0 {
@@ -580,20 +621,6 @@ func (u *unroller) stmt(s lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 			u.inlined[out] = sc.sites
 		}
 	}
-	switch out.(type) {
-	case *lsl.Store:
-		if v, ok := u.storeBack[s.(*lsl.Store)]; ok && !storeBackAnyValue {
-			// Storing back the value read changes nothing.
-			st := out.(*lsl.Store)
-			return append([]lsl.Stmt{out}, u.changedUnless(sc, s.Position(), st.Src, u.reg(sc, v))...), nil
-		} else if ok {
-			return []lsl.Stmt{out}, nil
-		}
-		return append([]lsl.Stmt{out}, u.changed(sc, s.Position())...), nil
-	case *lsl.Alloc, *lsl.Free, *lsl.Observe:
-		return append([]lsl.Stmt{out}, u.changed(sc, s.Position())...), nil
-	}
-	return []lsl.Stmt{out}, nil
 }
 
 // changedUnless records that the enclosing loop iterations under the
@@ -617,6 +644,28 @@ func (u *unroller) changedUnlessIn(effects []lsl.Reg, pos lsl.Pos, a, b lsl.Reg)
 	blk := &lsl.Block{Pos: pos, Label: lbl, Body: body}
 	u.auxStmts[blk] = true
 	return []lsl.Stmt{u.aux(&lsl.Prim{Pos: pos, Dst: same, Op: lsl.OpSame, Args: []lsl.Reg{a, b}}), blk}
+}
+
+// assigned records, after an assignment of the source registers defs in
+// scope sc, that the iterations of the enclosing loops watching one of
+// them have changed something.
+func (u *unroller) assigned(sc *scope, pos lsl.Pos, defs []lsl.Reg) []lsl.Stmt {
+	if assignsUnrecorded {
+		return nil
+	}
+	var out []lsl.Stmt
+	for _, w := range sc.assigns {
+		if w.inst != sc.inst {
+			continue
+		}
+		for _, r := range defs {
+			if w.regs[r] {
+				out = append(out, u.aux(&lsl.Const{Pos: pos, Dst: w.effect, Val: lsl.Int(1)}))
+				break
+			}
+		}
+	}
+	return out
 }
 
 // changed records, after a statement with an effect, that the iterations
@@ -715,20 +764,28 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 	if k < 1 {
 		return nil, lsl.Errorf(b.Pos, "loop %s: bound %d is less than 1", id, k)
 	}
-	stutter, source := u.stutter(sc.info, b)
+	stutter, source, assigns := u.stutter(sc.info, b)
 	if !stutter {
-		source = nil
+		source, assigns = nil, false
 	}
 	var effect lsl.Reg
 	var watched, saved []lsl.Reg
+	var watch *assignWatch
 	if stutter {
 		effect = lsl.Reg(u.regs.fresh(outer + ".changed"))
-		for _, w := range source {
-			watched = append(watched, u.reg(sc, w))
-			saved = append(saved, lsl.Reg(u.regs.fresh(string(u.reg(sc, w))+".at.head")))
+		if assigns {
+			watch = &assignWatch{inst: sc.inst, regs: map[lsl.Reg]bool{}, effect: effect}
+			for _, w := range source {
+				watch.regs[w] = true
+			}
+		} else {
+			for _, w := range source {
+				watched = append(watched, u.reg(sc, w))
+				saved = append(saved, lsl.Reg(u.regs.fresh(string(u.reg(sc, w))+".at.head")))
+			}
 		}
 	}
-	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k, Stutter: stutter, Watched: source})
+	u.res.Loops = append(u.res.Loops, Loop{ID: id, Pos: b.Pos, Thread: sc.thread, Site: strings.TrimPrefix(id, sc.opPrefix), Bound: k, Stutter: stutter, Watched: source, Assigns: assigns})
 	var iters []lsl.Stmt
 	for i := 1; i <= k; i++ {
 		iter := seg + "#" + strconv.Itoa(i)
@@ -738,6 +795,9 @@ func (u *unroller) loop(b *lsl.Block, sc *scope) ([]lsl.Stmt, error) {
 		var body []lsl.Stmt
 		if stutter {
 			isc.effects = append(sc.effects[:len(sc.effects):len(sc.effects)], effect)
+			if watch != nil {
+				isc.assigns = append(slices.Clip(sc.assigns), *watch)
+			}
 			body = append(body, u.aux(&lsl.Const{Pos: b.Pos, Dst: effect, Val: lsl.Int(0)}))
 			for i, w := range watched {
 				body = append(body, u.aux(&lsl.Prim{Pos: b.Pos, Dst: saved[i], Op: lsl.OpMov, Args: []lsl.Reg{w}}))
@@ -894,5 +954,5 @@ func (u *unroller) call(c *lsl.Call, sc *scope) ([]lsl.Stmt, error) {
 		}
 	}
 	u.nstmts += len(p.Results)
-	return out, nil
+	return append(out, u.assigned(sc, c.Pos, c.Results)...), nil
 }

@@ -72,8 +72,12 @@ func render(r *Result) string {
 		}
 		if l.Stutter {
 			kind += ", stutter"
+			verb := " watching "
+			if l.Assigns {
+				verb = " assigning "
+			}
 			for i, w := range l.Watched {
-				kind += map[bool]string{true: " watching ", false: " "}[i == 0] + string(w)
+				kind += map[bool]string{true: verb, false: " "}[i == 0] + string(w)
 			}
 		}
 		fmt.Fprintf(&b, "//   %s  %s\n", l.ID, kind)
@@ -134,6 +138,9 @@ var goldenCases = []goldenCase{
 		want: []string{"output old=0"}, mem: "[1]=1"},
 	{name: "casretry_off", input: "casretry.lsl", test: harness("casretry_off", nil, []string{"op"}), noStutter: true,
 		want: []string{"output old=0"}, mem: "[1]=1"},
+	// x = 0: s = 0, so a = y = 0, and the loop leaves.
+	{name: "carried", input: "carried.lsl", test: harness("carried", nil, []string{"op"}),
+		want: []string{"output a=0"}},
 	// x = 0: the loop leaves by its break in the first iteration.
 	{name: "breakout", input: "breakout.lsl", test: harness("breakout", nil, []string{"op"}),
 		want: []string{"label after"}},

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -260,6 +262,68 @@ func TestFencesPatchPaths(t *testing.T) {
 		code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--patch", "fix2.diff", f, "mp.tests")
 		if code != exitUsage || out != "" || !strings.Contains(errs, f+": --patch: the file is outside the working directory") {
 			t.Errorf("%s: status %d, stdout %q, stderr %q", f, code, out, errs)
+		}
+	}
+}
+
+// The seqlock reader of testdata/seqread.c, whose iterations that read an
+// odd seq change nothing: fences --infer finds on each model the optimal
+// placement the file derives from SEMANTICS.md (two fences with one slot
+// of a choice of two), and check without fences passes or fails, never
+// inconclusive.
+func TestInferSeqlockReader(t *testing.T) {
+	code, out, errs := runCmd(t, "fences", "--infer", "--json", "--no-cache", "--model", "all", "testdata/seqread.c", "testdata/seqread.tests")
+	if code != exitPass {
+		t.Fatalf("status %d, want 0; stderr %s\n%s", code, errs, out)
+	}
+	type placement struct {
+		verdict string
+		cost    float64
+		fences  []string
+	}
+	got := map[string]*placement{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct {
+			Model, Verdict, Kind string
+			Line                 int
+			Cost                 float64
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		p := got[rec.Model]
+		if p == nil {
+			p = &placement{}
+			got[rec.Model] = p
+		}
+		if rec.Verdict == "added" {
+			p.fences = append(p.fences, fmt.Sprintf("%s %d", rec.Kind, rec.Line))
+		} else {
+			p.verdict, p.cost = rec.Verdict, rec.Cost
+		}
+	}
+	// sorted: the reader's, then the writer's
+	all := []string{"load-load (31|32)", "load-load 34", "store-store 22", "store-store 24"}
+	want := map[string][]string{"sc": nil, "tso": nil, "pso": all[2:], "rmo": all, "relaxed": all}
+	for m, fences := range want {
+		p := got[m]
+		if p == nil || p.verdict != "found" || p.cost != float64(len(fences)) || len(p.fences) != len(fences) {
+			t.Errorf("%s: placement %+v, want %d fences %v\n%s", m, p, len(fences), fences, out)
+			continue
+		}
+		slices.Sort(p.fences)
+		for i, f := range fences {
+			if ok, _ := regexp.MatchString("^"+f+"$", p.fences[i]); !ok {
+				t.Errorf("%s: fences %v, want %v", m, p.fences, fences)
+				break
+			}
+		}
+	}
+
+	code, out, _ = runCmd(t, "check", "--no-cache", "--model", "all", "testdata/seqread.c", "testdata/seqread.tests")
+	for _, v := range []string{"pass         S on sc  (", "pass         S on tso  (", "fail         S on pso  (", "fail         S on rmo  (", "fail         S on relaxed  ("} {
+		if !strings.Contains(out, v) {
+			t.Errorf("check: no line %q (status %d):\n%s", v, code, out)
 		}
 	}
 }
