@@ -26,6 +26,16 @@ type Execution struct {
 	// PastBounds are the loop bounds it runs past: in a failing
 	// execution, only after its thread faulted (faults.go).
 	PastBounds []*ExceedPoint
+	// Allocated are the Alloc statements that executed. Their blocks
+	// exist, but for those whose Events entry says they took a freed
+	// block instead.
+	Allocated []*lsl.Alloc
+}
+
+// allocExec is an Alloc statement and the literal of its executing.
+type allocExec struct {
+	stmt *lsl.Alloc
+	exec Lit
 }
 
 // ExecAccess is one executed access with its values.
@@ -52,6 +62,11 @@ func (e *Encoding) Decode() *Execution {
 	for _, p := range e.Exceeds {
 		if g.Value(p.reached) {
 			x.PastBounds = append(x.PastBounds, p)
+		}
+	}
+	for _, a := range e.allocExec {
+		if g.Value(a.exec) {
+			x.Allocated = append(x.Allocated, a.stmt)
 		}
 	}
 	for _, f := range e.Fences {

@@ -150,6 +150,10 @@ type Encoding struct {
 	// ExceedRepresentatives and ExceedAssumptions for how questions use it.
 	Symmetry *symmetry.Group
 
+	// allocExec is every Alloc statement with the literal of its
+	// executing (Execution.Allocated).
+	allocExec []allocExec
+
 	c        *cnf
 	opt      Options
 	consts   map[lsl.Value]*Dom

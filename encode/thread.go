@@ -176,6 +176,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			s.Each(func(v int64) { vals = append(vals, lsl.Int(v)) })
 			te.st.regs[s.Dst] = e.newDom(vals)
 		case *lsl.Alloc:
+			e.allocExec = append(e.allocExec, allocExec{s, g})
 			blocks := e.Range.Blocks(s)
 			if len(blocks) == 1 {
 				te.st.regs[s.Dst] = e.constDom(lsl.Ptr(blocks[0]))

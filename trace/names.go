@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/rangeanalysis"
 )
@@ -228,17 +229,39 @@ func iterations(t *lsl.Test) map[lsl.Stmt]string {
 // component is the loop's name, '#' and the iteration.
 var iterationLabel = regexp.MustCompile(`(?:^|\.)[A-Za-z_][A-Za-z0-9_]*#([0-9]+)(?:\$[0-9]+)?$`)
 
-// legend lists the named blocks with their allocation sites, in base
-// order.
-func (n *namer) legend() []BlockName {
+// legend lists the blocks that exist in execution x with their
+// allocation sites, in base order: those of the allocations that
+// executed, but for an allocation that took a freed block (an alloc event
+// of x, ev its rendering), which made none of its own; the block it took
+// says where it was handed out again.
+func (n *namer) legend(x *encode.Execution, ev []Event) []BlockName {
+	made := map[*lsl.Alloc]bool{}
+	for _, a := range x.Allocated {
+		made[a] = true
+	}
+	gone := map[int64]bool{}
+	again := map[int64][]string{}
+	for j, xe := range x.Events {
+		if xe.Free {
+			continue
+		}
+		gone[xe.Own] = true
+		at := ""
+		if ev[j].Pos != "" {
+			at = " at " + ev[j].Pos
+		}
+		again[xe.Block] = append(again[xe.Block], fmt.Sprintf("handed out again by %s%s (#%d)", ev[j].Call, at, ev[j].Order))
+	}
 	var bases []int64
 	for b := range n.sites {
-		bases = append(bases, b)
+		if made[n.allocs[b]] && !gone[b] {
+			bases = append(bases, b)
+		}
 	}
 	slices.Sort(bases)
 	var out []BlockName
 	for _, b := range bases {
-		out = append(out, BlockName{Name: n.blocks[b], Site: n.sites[b]})
+		out = append(out, BlockName{Name: n.blocks[b], Site: n.sites[b], Reused: again[b]})
 	}
 	return out
 }

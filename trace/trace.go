@@ -111,6 +111,9 @@ type Event struct {
 type BlockName struct {
 	Name string `json:"name"`
 	Site string `json:"site"`
+	// Reused says where the execution handed the block out again, in
+	// memory order: "handed out again by d#1 at q.c:20:3 (#7)".
+	Reused []string `json:"reused,omitempty"`
 }
 
 // Ref names the store a load read from: the initial value, or the
@@ -418,7 +421,7 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 	for i, f := range rep.Faults {
 		t.Faults[i].Detail = faultDetail(n, x, f, ev, allocEv)
 	}
-	t.Blocks = n.legend()
+	t.Blocks = n.legend(x, allocEv)
 	for _, a := range x.Accesses {
 		if a.Store {
 			continue
@@ -723,6 +726,9 @@ func (t *Trace) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "blocks:\n")
 		for _, b := range t.Blocks {
 			fmt.Fprintf(w, "  %s: %s\n", b.Name, b.Site)
+			for _, r := range b.Reused {
+				fmt.Fprintf(w, "    %s\n", r)
+			}
 		}
 	}
 	fmt.Fprintf(w, "memory order:\n")

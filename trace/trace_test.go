@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -195,7 +196,8 @@ func diffLines(want, got string) string {
 // same block, then fills and publishes it; the reader may dereference the
 // pointer after the free and before the reuse. On sc that is a use after free; the trace must name the
 // block, the free and the access, and list the allocator's events in
-// memory order. Golden files pin the text and the JSON.
+// memory order, and list among the blocks only i's, handed out again
+// by update. Golden files pin the text and the JSON.
 func TestReuseTrace(t *testing.T) {
 	tr := counterexample(t, "reuse.lsl", "serial", "sc")
 	if len(tr.Faults) != 1 || tr.Faults[0].What != "use after free" {
@@ -213,7 +215,26 @@ func TestReuseTrace(t *testing.T) {
 	if !free || !reuse {
 		t.Errorf("the memory order does not list the free (%v) and the reuse (%v)", free, reuse)
 	}
+	// update's allocation took i's block, so its own never exists
+	for _, b := range tr.Blocks {
+		if b.Name == "b from update#1" {
+			t.Errorf("blocks lists %q, which the reusing allocation never made", b.Name)
+		}
+	}
 	goldenTrace(t, tr, "reuse-sc")
+}
+
+// TestBlocksOfTheExecution: the legend lists the blocks the execution has
+// (testdata/blocks.lsl): p's, handed out again to q, not q's own, which the
+// reusing allocation never made, nor r's, whose allocation is in a branch
+// not taken. Golden files pin the text and the JSON.
+func TestBlocksOfTheExecution(t *testing.T) {
+	tr := counterexample(t, "blocks.lsl", "serial", "sc")
+	want := []BlockName{{Name: "p from t#1", Site: "allocated by t#1 at bl.c:4:14", Reused: []string{"handed out again by t#1 at bl.c:7:14 (#3)"}}}
+	if !reflect.DeepEqual(tr.Blocks, want) {
+		t.Errorf("blocks %+v, want %+v", tr.Blocks, want)
+	}
+	goldenTrace(t, tr, "blocks-sc")
 }
 
 // TestImpliedFenceTrace: in testdata/c11mp.lsl the consumer's acquire load
