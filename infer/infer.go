@@ -197,6 +197,8 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 						no.Verdict = Inconclusive
 					}
 					switch {
+					case r.Unmodelled != "":
+						no.Why = fmt.Sprintf("%s is inconclusive: %s", tc.name, r.Unmodelled)
 					case r.Verdict == mining.Inconclusive && r.Encoding != nil && r.Encoding.Model.SerialOps:
 						// the specification itself could not be mined
 						no.Why = fmt.Sprintf("%s is inconclusive under serial already: a loop can run more than --max-unroll iterations", tc.name)

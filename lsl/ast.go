@@ -129,7 +129,8 @@ func (s *Shape) words(prefix []int64, out [][]int64) [][]int64 {
 // MayReuse reports whether allocation b may hand out a block that
 // allocation a made (SEMANTICS.md: a block of the same size; here also
 // with the same words, SameWords, so that pointers into it keep their
-// meaning).
+// meaning). Where a block freed with C's free could go to another layout,
+// the verdict is inconclusive instead (rangeanalysis.Result.CrossLayoutReuse).
 func MayReuse(a, b *Alloc) bool {
 	return a != b && !b.NoReuse && a.Size == b.Size && SameWords(a.Shape, b.Shape)
 }

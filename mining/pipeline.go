@@ -118,6 +118,10 @@ type TestResult struct {
 	// Exceeding is an execution (of Encoding) that runs past its bound.
 	Loop      *unroll.Loop
 	Exceeding *encode.Execution
+	// Unmodelled, when Inconclusive and set, says which reuse of a block
+	// SEMANTICS.md allows and the model does not make, which the verdict
+	// could depend on (rangeanalysis.Result.CrossLayoutReuse).
+	Unmodelled string
 	// Unrolled is the test in straight-line form at the loop bounds the
 	// check reached (what an explanation of a pass asks about).
 	Unrolled *lsl.Test
@@ -661,7 +665,62 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 	if err := m.enumerate(ctx, &opt); err != nil {
 		return nil, nil, err
 	}
+	if err := m.markUnmodelled(prog, &opt); err != nil {
+		return nil, nil, err
+	}
 	return m.res, m.bounds, nil
+}
+
+// markUnmodelled marks m's result for a reuse the model does not make in
+// its unrolling (markUnmodelledReuse), unrolling again at m's bounds for
+// an observation set from the cache.
+func (m *serialMining) markUnmodelled(prog *lsl.Program, opt *PipelineOptions) error {
+	u, err := m.unrolled(prog, opt)
+	if err != nil {
+		return err
+	}
+	return m.res.markUnmodelledReuse(u, nil)
+}
+
+// unrolled returns the unrolling m's observation set is of: its own, or
+// for a set from the cache, the test unrolled at its bounds.
+func (m *serialMining) unrolled(prog *lsl.Program, opt *PipelineOptions) (*lsl.Test, error) {
+	if m.res.Unrolled != nil || m.res.Verdict != Pass {
+		return m.res.Unrolled, nil
+	}
+	u, err := unroll.UnrollWith(prog, m.res.Test, unroll.Options{Bounds: m.bounds, NoStutterReduction: opt.NoStutterReduction})
+	if err != nil {
+		return nil, err
+	}
+	return u.Test, nil
+}
+
+// markUnmodelledReuse makes r's verdict inconclusive when unrolling u
+// (analysed as ra; nil: analyse it) holds a reuse SEMANTICS.md allows and
+// the model does not make (rangeanalysis.Result.CrossLayoutReuse): a pass,
+// or a failure by an observation outside a specification mined without
+// that reuse, may then be wrong. A fault is one of an execution that
+// exists, and stays a failure.
+func (r *TestResult) markUnmodelledReuse(u *lsl.Test, ra *rangeanalysis.Result) error {
+	if u == nil || r.Verdict == Inconclusive || r.Verdict == Fail && r.faulted() {
+		return nil
+	}
+	if ra == nil {
+		var err error
+		if ra, err = rangeanalysis.Analyze(u); err != nil {
+			return err
+		}
+	}
+	if x := ra.CrossLayoutReuse(); x != nil {
+		r.Verdict, r.Unmodelled = Inconclusive, x.String()
+	}
+	return nil
+}
+
+// faulted reports whether r fails by a fault (an error under serial, or a
+// counterexample that faults), not by an observation alone.
+func (r *TestResult) faulted() bool {
+	return r.SerialBug || r.Counterexample != nil && len(r.Counterexample.Faults) > 0
 }
 
 // serialMining is a mining of an observation set in two steps: the serial
@@ -802,6 +861,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		if err := mining.enumerate(ctx, &opt); err != nil {
 			return nil, err
 		}
+		if err := mining.markUnmodelled(spec, &opt); err != nil {
+			return nil, err
+		}
 		mined.Model = m
 		mined.Stats.Total = time.Since(start)
 		mined.ReferenceBug = mined.SerialBug && spec != prog
@@ -912,6 +974,22 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		res.Verdict, res.Loop, res.Encoding = Inconclusive, loop, final
 	default:
 		res.Verdict = Pass
+	}
+	if u != nil && final != nil {
+		if err := res.markUnmodelledReuse(u.Test, final.Range); err != nil {
+			return nil, err
+		}
+	}
+	if res.Verdict == Fail && !res.faulted() {
+		// the specification may lack what a reuse the model does not
+		// make gives under serial
+		mu, err := mining.unrolled(spec, &opt)
+		if err != nil {
+			return nil, err
+		}
+		if err := res.markUnmodelledReuse(mu, nil); err != nil {
+			return nil, err
+		}
 	}
 	res.Stats.SpecSize = mined.Spec.Len()
 	res.Stats.Total = time.Since(start)

@@ -36,8 +36,11 @@ type Result struct {
 	allocs    map[int64]*lsl.Alloc
 	// freedBy holds, per allocated base, the kinds of the frees that may
 	// free the block (a bit per lsl.FreeKind).
-	freedBy   map[int64]uint8
-	unbounded int
+	freedBy map[int64]uint8
+	// unsafeFrees holds, per C free (lsl.FreeUnsafe) of the test, the
+	// bases of the blocks it may free (CrossLayoutReuse).
+	unsafeFrees map[*lsl.Free]map[int64]bool
+	unbounded   int
 	// seen are the input versions with which each statement was last
 	// evaluated.
 	seen map[lsl.Stmt][]int
@@ -76,6 +79,7 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 		globals:     map[int64]*lsl.Global{},
 		allocs:      map[int64]*lsl.Alloc{},
 		freedBy:     map[int64]uint8{},
+		unsafeFrees: map[*lsl.Free]map[int64]bool{},
 		seen:        map[lsl.Stmt][]int{},
 		regVer:      map[RegKey]int{},
 		locVer:      map[lsl.Value]int{},
@@ -323,6 +327,13 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 				if r.BlockStart(p) && r.freedBy[p.Base()]&(1<<s.Kind) == 0 {
 					r.freedBy[p.Base()] |= 1 << s.Kind
 					changed = true
+				}
+				if r.BlockStart(p) && s.Kind == lsl.FreeUnsafe {
+					f := orig.(*lsl.Free)
+					if r.unsafeFrees[f] == nil {
+						r.unsafeFrees[f] = map[int64]bool{}
+					}
+					r.unsafeFrees[f][p.Base()] = true
 				}
 			}
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
@@ -635,6 +646,126 @@ func (r *Result) Reused(b int64) bool {
 // MayUseAfterFree reports whether the block of base b may be freed by
 // lsl.FreeUnsafe, after which an access to it is an error.
 func (r *Result) MayUseAfterFree(b int64) bool { return r.freedBy[b]&(1<<lsl.FreeUnsafe) != 0 }
+
+// Unmodelled is a reuse SEMANTICS.md allows and the model does not make
+// (CrossLayoutReuse): Free, a C free, may free the block of Alloc, and
+// Taker, an allocation of the same size and other words, may come after
+// it.
+type Unmodelled struct {
+	Free  *lsl.Free
+	Alloc *lsl.Alloc
+	Taker *lsl.Alloc
+}
+
+func (u *Unmodelled) String() string {
+	return fmt.Sprintf("the block allocated at %s and freed with free at %s may be handed out again to the allocation at %s, of the same size and another layout, which is not modelled",
+		u.Alloc.Pos, u.Free.Pos, u.Taker.Pos)
+}
+
+// CrossLayoutReuse returns the first reuse (in the order of the test's
+// statements) that SEMANTICS.md allows and the model does not make, nil
+// if there is none: a block freed with C's free is handed out again only
+// to an allocation of the same words (lsl.MayReuse), while SEMANTICS.md
+// lets any allocation of the same size take it. Blocks freed with
+// lsl_free are type-stable memory, reused by their own type only, so they
+// are not asked about. An allocation that precedes the free in its
+// thread's program order, or is in init while the free is not, cannot
+// come after it in the memory order and is not counted; any other pair
+// is, whether an execution can order them so or not. Nor is a block that
+// nothing can use after it is freed (unusedAfterFree): the allocation
+// that took it could not tell it from a fresh one.
+func (r *Result) CrossLayoutReuse() *Unmodelled {
+	var stmts []placed
+	threads := r.threadInvocations()
+	for _, th := range slices.Sorted(maps.Keys(threads)) {
+		i := 0
+		for _, inv := range threads[th] {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				stmts = append(stmts, placed{s, th, i})
+				i++
+				return true
+			})
+		}
+	}
+	unused := map[int64]bool{} // unusedAfterFree, per block asked
+	for _, f := range stmts {
+		free, ok := f.s.(*lsl.Free)
+		if !ok || r.unsafeFrees[free] == nil {
+			continue
+		}
+		for _, b := range slices.Sorted(maps.Keys(r.unsafeFrees[free])) {
+			a := r.allocs[b]
+			for _, t := range stmts {
+				ta, ok := t.s.(*lsl.Alloc)
+				if !ok || ta == a || ta.NoReuse || ta.Size != a.Size || lsl.SameWords(a.Shape, ta.Shape) {
+					continue
+				}
+				if t.thread == InitThread && f.thread != InitThread || t.thread == f.thread && t.index < f.index {
+					continue
+				}
+				if _, ok := unused[b]; !ok {
+					unused[b] = r.unusedAfterFree(b, stmts)
+				}
+				if unused[b] {
+					break
+				}
+				return &Unmodelled{Free: free, Alloc: a, Taker: ta}
+			}
+		}
+	}
+	return nil
+}
+
+// placed is a statement of the test, its thread and its index in the
+// thread's statements (in program order).
+type placed struct {
+	s             lsl.Stmt
+	thread, index int
+}
+
+// unusedAfterFree reports whether nothing can use a pointer into block b
+// after a free of it: no location may hold one, and every statement whose
+// registers may hold one is in the thread of every free of b, not after
+// any of them (a free of b uses it too, so there is one). Then whichever
+// allocation takes b after a free, nothing else reaches it.
+func (r *Result) unusedAfterFree(b int64, stmts []placed) bool {
+	into := func(v lsl.Value) bool {
+		if v.IsTagged() {
+			v = v.Untagged()
+		}
+		return v.IsPtr() && v.Base() == b
+	}
+	for _, l := range r.locs {
+		for v := range l {
+			if into(v) {
+				return false
+			}
+		}
+	}
+	var uses, frees []placed
+	for _, p := range stmts {
+	regs:
+		for _, reg := range lsl.Uses(p.s) {
+			for v := range r.regs[RegKey{p.thread, reg}] {
+				if into(v) {
+					uses = append(uses, p)
+					if _, ok := p.s.(*lsl.Free); ok {
+						frees = append(frees, p)
+					}
+					break regs
+				}
+			}
+		}
+	}
+	for _, u := range uses {
+		for _, f := range frees {
+			if u.thread != f.thread || u.index > f.index {
+				return false
+			}
+		}
+	}
+	return true
+}
 
 // AllocBase returns the base address of an Alloc statement of the test.
 func (r *Result) AllocBase(a *lsl.Alloc) int64 { return r.allocBase[a] }

@@ -328,6 +328,9 @@ func writeLimit(c *cli.Context, test, model string, scope *testScope, kind, why 
 // inconclusiveWhy says why a check without a limit reached is
 // inconclusive.
 func inconclusiveWhy(res *mining.TestResult) string {
+	if res.Unmodelled != "" {
+		return res.Unmodelled
+	}
 	return fmt.Sprintf("loop %s (%s) can run more than %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
 }
 
@@ -405,6 +408,9 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	}
 	if res.Loop != nil {
 		rec["loop"] = map[string]any{"id": res.Loop.ID, "pos": res.Loop.Pos.String(), "bound": res.Loop.Bound}
+	}
+	if res.Unmodelled != "" {
+		rec["reason"], rec["detail"] = "memory reuse", res.Unmodelled
 	}
 	return rec
 }

@@ -146,6 +146,9 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 			}
 		} else {
 			fmt.Fprintf(out, "%-12s %s on %s with all the fences of the code: no fence is needed until it passes (fences --infer finds the missing ones)\n", res.Verdict, t.Name, m.Name)
+			if res.Unmodelled != "" {
+				fmt.Fprintf(out, "  %s\n", res.Unmodelled)
+			}
 			if tr != nil {
 				tr.WriteText(out)
 			}
@@ -301,6 +304,9 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 	}
 	if v.Result.Verdict == mining.Inconclusive && v.Result.Loop != nil {
 		fmt.Fprintf(out, "  loop %s can run more than %d iterations\n", v.Result.Loop.Pos, v.Result.Loop.Bound)
+	}
+	if v.Result.Unmodelled != "" {
+		fmt.Fprintf(out, "  %s\n", v.Result.Unmodelled)
 	}
 	return nil
 }

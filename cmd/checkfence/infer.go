@@ -101,6 +101,9 @@ func reason(a infer.Added) string {
 	if a.Result.Verdict == mining.Inconclusive {
 		x = a.Result.Exceeding
 	}
+	if x == nil || a.Result.Encoding == nil {
+		return "" // inconclusive for a reuse the model does not make
+	}
 	tr := trace.Build(a.Result.Encoding, x, nil)
 	b, ok1 := tr.EventOf(x, a.Before)
 	f, ok2 := tr.EventOf(x, a.After)
@@ -127,6 +130,9 @@ func writeInferText(out io.Writer, r *infer.Result) {
 		}
 		if a.Result.Verdict == mining.Inconclusive && a.Result.Loop != nil {
 			fmt.Fprintf(out, "  loop %s can run more than %d iterations\n", a.Result.Loop.Pos, a.Result.Loop.Bound)
+		}
+		if a.Result.Unmodelled != "" {
+			fmt.Fprintf(out, "  %s\n", a.Result.Unmodelled)
 		}
 	}
 	if len(r.Added) == 0 {
