@@ -48,6 +48,11 @@ type Cause struct {
 	Candidates int
 	// SatCalls counts the solver calls.
 	SatCalls int
+	// WithinBounds: with the cause's fences an execution can still run
+	// past the loop bounds of the counterexample's unrolling, so "no
+	// execution fails so" is known only of the executions within them
+	// (one beyond may fail as the counterexample did).
+	WithinBounds bool
 }
 
 // maxRounds bounds the rounds of step 2 (each adds a candidate, so the
@@ -107,6 +112,15 @@ func CauseInTest(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *enco
 		for _, k := range keep {
 			c.Fences = append(c.Fences, cands[k])
 		}
+		// Is the claim true of every execution, or of those within the
+		// bounds only?
+		c.SatCalls++
+		switch q.pastBounds(ctx, keep) {
+		case 0:
+			return nil, ctx.Err()
+		case 1:
+			c.WithinBounds = true
+		}
 		slices.SortFunc(c.Fences, compareFences)
 		return c, nil
 	}
@@ -120,6 +134,46 @@ type question struct {
 	base    []encode.Lit   // the check's assumptions and the failure
 	enables [][]encode.Lit // per candidate, its instances' enable literals
 	owner   map[encode.Lit]int
+	// exceed: the assumptions of "an execution runs past a loop bound"
+	// (nil: no loop has a bound to pass). With orBeyond, ask asks it
+	// too, so that "no" means no failure within the bounds and no run
+	// past them: no failure at all.
+	exceed   []encode.Lit
+	orBeyond bool
+	why      []encode.Lit // the failed assumptions of the last "no"
+}
+
+// addExceedQuestion prepares q.exceed: an execution reaches a point past
+// a loop bound (partial executions included, as in the lazy unrolling's
+// question), under the check's assumptions but the candidates'.
+func (q *question) addExceedQuestion() {
+	enc := q.enc
+	if len(enc.Exceeds) == 0 {
+		return
+	}
+	some := enc.NewVar()
+	cl := []encode.Lit{some.Not()}
+	for _, p := range enc.Exceeds {
+		cl = append(cl, p.Lit)
+	}
+	enc.AddClause(cl...)
+	for _, l := range enc.ExceedAssumptions() {
+		_, on := q.owner[l]
+		_, off := q.owner[l.Not()]
+		if !on && !off {
+			q.exceed = append(q.exceed, l)
+		}
+	}
+	q.exceed = append(q.exceed, some)
+}
+
+// pastBounds asks whether, with the candidates on in force, an execution
+// runs past a loop bound: 1, -1 (or no loop has one), 0 if cancelled.
+func (q *question) pastBounds(ctx context.Context, on []int) int {
+	if q.exceed == nil {
+		return -1
+	}
+	return q.solve(ctx, q.exceed, on)
 }
 
 func newQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *encode.Execution, cands []Fence, opt encode.Options) (*question, error) {
@@ -155,6 +209,7 @@ func newQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *enco
 			q.base = append(q.base, l)
 		}
 	}
+	q.addExceedQuestion()
 	if x.Outcome.Fault != lsl.NoFault {
 		q.base = append(q.base, sameFault(enc, x))
 	} else {
@@ -182,20 +237,38 @@ func sameFault(enc *encode.Encoding, x *encode.Execution) encode.Lit {
 	return enc.Error
 }
 
-// ask asks the question with the candidates on in force.
+// ask asks the question with the candidates on in force (with
+// orBeyond, and then whether an execution runs past a bound).
 func (q *question) ask(ctx context.Context, on []int) int {
-	as := slices.Clone(q.base)
+	r := q.solve(ctx, q.base, on)
+	if r != -1 || !q.orBeyond || q.exceed == nil {
+		return r
+	}
+	why := q.why
+	if r = q.solve(ctx, q.exceed, on); r == -1 {
+		q.why = append(why, q.why...)
+	}
+	return r
+}
+
+// solve asks the question of base with the candidates on in force.
+func (q *question) solve(ctx context.Context, base []encode.Lit, on []int) int {
+	as := slices.Clone(base)
 	for _, i := range on {
 		as = append(as, q.enables[i]...)
 	}
-	return q.enc.Solve(ctx, as...)
+	r := q.enc.Solve(ctx, as...)
+	if r == -1 {
+		q.why = q.enc.Why()
+	}
+	return r
 }
 
 // core returns the candidates whose literals the last unsatisfiable
 // answer's proof used.
 func (q *question) core() []int {
 	var out []int
-	for _, l := range q.enc.Why() {
+	for _, l := range q.why {
 		if i, ok := q.owner[l]; ok && !slices.Contains(out, i) {
 			out = append(out, i)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"checkfence/cfront"
 	"checkfence/encode"
 	"checkfence/internal/longtest"
 	"checkfence/internal/reference"
@@ -14,6 +15,7 @@ import (
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
+	"checkfence/tests"
 )
 
 // refFailsAs reports whether the brute-force reference finds an execution
@@ -119,4 +121,72 @@ func TestCauseMinimalAndSufficient(t *testing.T) {
 		}
 	}
 	t.Logf("%d tests failing on a weak model but not on sc (%d with a fault); cause sizes %v", failing, faults, sizes)
+}
+
+// causeBeyond fails on relaxed in two ways: bad = 1 when the reader sees
+// w set and z not (z and w reordered in either thread), or when its loop
+// runs twice seeing y set and x not (x and y reordered), which needs a
+// bound of 2.
+const causeBeyond = `#include "lsl_protos.h"
+int x, y, z, w;
+void init(void) { x = 0; y = 0; z = 0; w = 0; }
+void t0(void) { z = 1; w = 1; x = 1; y = 1; }
+void t1(void) {
+    int bad = 0, n = 0;
+    int b = w;
+    int a = z;
+    if (b == 1 && a == 0) bad = 1;
+    while (y == 1) {
+        lsl_fence("load-load");
+        if (x != 0) break;
+        n = n + 1;
+    }
+    if (n >= 2) bad = 1;
+    lsl_observe_output("bad", bad);
+}
+`
+
+// TestCauseWithinBounds: a cause found at the counterexample's loop bounds
+// says so when, with its fences, an execution can still run longer (and
+// may fail so there: with a cause that orders only z and w, the loop's
+// two iterations still give bad = 1); a loop-free failure's cause does
+// not.
+func TestCauseWithinBounds(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, test string
+		within          bool
+	}{
+		{"loop", causeBeyond, "test T = init ( t0 | t1 )", true},
+		{"no loop", `#include "lsl_protos.h"
+int x, y;
+void init(void) { x = 0; y = 0; }
+void t0(void) { x = 1; y = 1; }
+void t1(void) { int a = y; int b = x; lsl_observe_output("bad", a == 1 && b == 0); }
+`, "test T = init ( t0 | t1 )", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := cfront.CompileSources([]cfront.Source{{Name: "c.c", Text: tc.src}}, cfront.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ts, err := tests.Parse("c.tests", []byte(tc.test))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := mining.CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), mining.PipelineOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != mining.Fail {
+				t.Fatalf("%s, want fail", res.Verdict)
+			}
+			c, err := FailureCause(context.Background(), res, encode.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !c.Found || c.WithinBounds != tc.within {
+				t.Errorf("cause %v found %v, within bounds %v, want %v", c.Fences, c.Found, c.WithinBounds, tc.within)
+			}
+		})
+	}
 }

@@ -39,6 +39,15 @@
 //     allow more executions, so the final set minus c admits a failing
 //     execution too.
 //
+// The question is asked at X's loop bounds. With the cause's fences an
+// execution may still run past them, and fail as X did only then: one
+// more question says whether it can (Cause.WithinBounds), and the trace
+// then says that the claim holds within the bounds. A pass's proof
+// (PassReasons, proof.go) has no such caveat: the check's unrolling has
+// every execution, but only with all the model's orderings, so a set of
+// them suffices only if it also keeps every execution within the bounds,
+// and the proof's question asks both.
+//
 // Minimal is not minimum: another set, even a smaller one, may forbid the
 // failure too. Fence inference (package infer) finds the cheapest fences
 // that make the whole test pass.

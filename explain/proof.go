@@ -65,13 +65,27 @@ func (o Ordering) Describe(m string) string {
 // Proof is why a test passes on a model: a minimal set of orderings that
 // suffices. With only these of the candidates in force the test passes;
 // without any one of them (the others still left out) some execution
-// fails. Another set may suffice too: a redundant fence beside a named
+// fails, or, in a test with loops, runs past the loop bounds the check
+// reached. Another set may suffice too: a redundant fence beside a named
 // one can take its place.
+//
+// The proof is of the unrolling the check ended with, and with fewer
+// orderings a loop may run longer than its bound there, and fail only
+// then: so a set suffices only if it also keeps every execution within
+// the bounds (the lazy unrolling's own condition for a pass), and the
+// search asks both questions.
 type Proof struct {
 	Orderings []Ordering
 	// Candidates is the number of orderings considered.
 	Candidates int
 	SatCalls   int
+	// Loops: the test has loop bounds, and an ordering may be needed
+	// to keep the executions within them.
+	Loops bool
+	// WithinBounds: even with every ordering an execution runs past the
+	// test's loop bounds (a test not from a check that passed), so the
+	// proof is of the executions within them only.
+	WithinBounds bool
 }
 
 // PassReasons finds a minimal set of the orderings that the passing test
@@ -166,11 +180,20 @@ func PassReasons(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec *m
 	if err != nil {
 		return nil, err
 	}
-	p := &Proof{Candidates: len(cands)}
+	p := &Proof{Candidates: len(cands), Loops: q.exceed != nil}
 	all := make([]int, len(cands))
 	rank := make([]int, len(cands))
 	for i := range all {
 		all[i], rank[i] = i, i
+	}
+	if q.exceed != nil {
+		p.SatCalls++
+		switch q.pastBounds(ctx, all) {
+		case 0:
+			return nil, ctx.Err()
+		case 1:
+			q.orBeyond, p.Loops, p.WithinBounds = false, false, true
+		}
 	}
 	p.SatCalls++
 	switch q.ask(ctx, all) {
@@ -221,7 +244,7 @@ func proofQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec 
 		return nil, err
 	}
 	act := mining.ExcludeSpec(enc, spec)
-	q := &question{enc: enc, base: []encode.Lit{act}, enables: make([][]encode.Lit, len(cands)), owner: map[encode.Lit]int{}}
+	q := &question{enc: enc, base: []encode.Lit{act}, enables: make([][]encode.Lit, len(cands)), owner: map[encode.Lit]int{}, orBeyond: true}
 	for _, f := range enc.Fences {
 		lf, ok := f.Stmt.(*lsl.Fence)
 		if !ok || f.Enable == enc.True() {
@@ -247,6 +270,10 @@ func proofQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec 
 			q.base = append(q.base, l)
 		}
 	}
+	// A set that keeps the executions within the bounds from failing
+	// must also keep them within the bounds: with fewer orderings a loop
+	// may run longer, and an execution past the bounds may fail.
+	q.addExceedQuestion()
 	return q, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"checkfence/encode"
@@ -232,5 +233,85 @@ void rx(void) { lsl_observe_output("r", atomic_load(&x)); }
 		if !slices.ContainsFunc(p.Orderings, func(o Ordering) bool { return o.Implied }) {
 			t.Errorf("%s: the proof %v names no fence of an atomic operation", model, p.Orderings)
 		}
+	}
+}
+
+// loopFences: the reader counts the iterations in which it sees y set and
+// x not yet; twice = 1 needs two of them, which no serial execution has
+// (w runs whole, before or after the loop). Each fence is needed: without
+// the store-store fence y = 1 can precede x = 1 in memory order, and
+// without the load-load fence the loop's load of x can precede its load
+// of y; either way two iterations read y = 1 and x = 0. The check passes
+// at one iteration, the bound its lazy unrolling reaches with both
+// fences, so a proof that asked only about executions within that bound
+// found that the test needs no ordering.
+const loopFences = `#include "lsl_protos.h"
+int x, y;
+void init(void) { x = 0; y = 0; }
+void w(void) {
+    x = 1;
+    lsl_fence("store-store");
+    y = 1;
+}
+void r(void) {
+    int n = 0;
+    while (y == 1) {
+        lsl_fence("load-load");
+        if (x != 0) break;
+        n = n + 1;
+    }
+    lsl_observe_output("twice", n >= 2);
+}
+`
+
+// checkSource compiles src and checks its test T on model.
+func checkSource(t *testing.T, src, model string) *mining.TestResult {
+	t.Helper()
+	prog, err := cfront.CompileSources([]cfront.Source{{Name: "loop.c", Text: src}}, cfront.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tests.Parse("loop.tests", []byte("test T = init ( w | r )"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), mining.PipelineOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestPassReasonsBeyondTheBounds: on rmo and relaxed the proof of
+// loopFences names both fences, and the pipeline agrees that each is
+// needed: without either, the test fails.
+func TestPassReasonsBeyondTheBounds(t *testing.T) {
+	for _, model := range []string{"rmo", "relaxed"} {
+		t.Run(model, func(t *testing.T) {
+			res := checkSource(t, loopFences, model)
+			if res.Verdict != mining.Pass {
+				t.Fatalf("with both fences: %s", res.Verdict)
+			}
+			p, err := PassReasons(context.Background(), res.Unrolled, memmodel.MustByName(model), res.Spec, encode.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines []int
+			for _, o := range p.Orderings {
+				if o.Kind == CodeFence {
+					lines = append(lines, o.Pos.Line)
+				}
+			}
+			slices.Sort(lines)
+			if !slices.Equal(lines, []int{6, 12}) || len(p.Orderings) != 2 || !p.Loops {
+				t.Errorf("proof %v (loops %v), want the fences at lines 6 and 12", p.Orderings, p.Loops)
+			}
+			for _, fence := range []string{`lsl_fence("store-store");`, `lsl_fence("load-load");`} {
+				without := strings.Replace(loopFences, fence, "", 1)
+				if res := checkSource(t, without, model); res.Verdict != mining.Fail {
+					t.Errorf("without %s: %s, want fail", fence, res.Verdict)
+				}
+			}
+		})
 	}
 }

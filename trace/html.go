@@ -112,7 +112,7 @@ ol.mo li { white-space: pre; font-family: monospace; font-size: 90%; }
 {{range .Faults}}<p class="cause">Fault: {{.What}} in {{.Thread}} at <code>{{.Pos}}</code> ({{.Stmt}}){{if .Detail}}: {{.Detail}}{{end}}{{if .Needs}} (follows from what {{.Needs}} did after its fault){{end}}</p>{{end}}
 {{if .Spec}}<details><summary>The specification allows {{len .Spec}} observations</summary><ul>{{range .Spec}}<li><code>{{.Text}}</code></li>{{end}}</ul></details>{{end}}
 {{with .Cause}}<h2 id="cause">Cause</h2>
-{{if .Found}}<p>With these fences no execution fails so (a minimal set; each restores the pairs listed with it):</p>
+{{if .Found}}<p>With these fences no execution {{if .WithinBounds}}within this trace's loop bounds fails so, though one may run longer{{else}}fails so{{end}} (a minimal set; each restores the pairs listed with it):</p>
 <ul>{{range .Fences}}<li class="cause">a {{.Kind}} fence {{.Where}} the {{.Site.Kind}} at <code>{{.Site.Pos}}</code>
 <ul>{{range .Restores}}<li><a href="#pair{{.}}">{{pairText $.T .}}</a></li>{{else}}<li>restores pairs of another failing execution</li>{{end}}</ul></li>{{end}}</ul>
 {{else}}<p>None among the reorderings: the failure happens with every access in program order.</p>{{end}}{{end}}{{with .Placement}}<h2 id="placement">Fences</h2>

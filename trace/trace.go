@@ -213,6 +213,10 @@ type Cause struct {
 	// Counterexamples is the number of failing executions whose
 	// reorderings gave candidates (1: this trace's alone).
 	Counterexamples int `json:"counterexamples"`
+	// WithinBounds: the fences forbid the failure only within the loop
+	// bounds of the counterexample's unrolling; with them an execution
+	// can still run longer (explain.Cause).
+	WithinBounds bool `json:"within_bounds,omitempty"`
 }
 
 // CauseFence is one fence of a cause.
@@ -244,7 +248,7 @@ func (t *Trace) SetCause(c *explain.Cause, x *encode.Execution) {
 		}
 	}
 	t.markCause(restored)
-	t.Cause = &Cause{Found: c.Found, Counterexamples: c.Counterexamples, Fences: []CauseFence{}}
+	t.Cause = &Cause{Found: c.Found, Counterexamples: c.Counterexamples, Fences: []CauseFence{}, WithinBounds: c.WithinBounds}
 	for _, f := range c.Fences {
 		cf := CauseFence{Kind: f.Kind.String(), Where: "before", Site: Site{Kind: f.At.Kind(), Pos: posString(f.At.Pos)}, Restores: []int{}}
 		if f.After {
@@ -823,7 +827,11 @@ func (t *Trace) writeReorderings(w io.Writer) {
 	case !c.Found:
 		fmt.Fprintf(w, "cause: none among the reorderings; the failure happens with every access in program order\n")
 	default:
-		fmt.Fprintf(w, "cause: with these fences no execution fails so (a minimal set; each restores the pairs below it):\n")
+		if c.WithinBounds {
+			fmt.Fprintf(w, "cause: with these fences no execution within this trace's loop bounds fails so, though one may run longer (a minimal set; each restores the pairs below it):\n")
+		} else {
+			fmt.Fprintf(w, "cause: with these fences no execution fails so (a minimal set; each restores the pairs below it):\n")
+		}
 		for _, f := range c.Fences {
 			fmt.Fprintf(w, "  %s fence %s the %s at %s\n", f.Kind, f.Where, f.Site.Kind, f.Site.Pos)
 			t.writeRestored(w, f.Restores, pair)
@@ -840,7 +848,11 @@ func (t *Trace) writeReorderings(w io.Writer) {
 		if !header {
 			// "not needed" would claim too much: another minimal cause may
 			// restore these pairs instead of the ones above
-			fmt.Fprintf(w, "other reorderings (the fences above suffice without restoring these):\n")
+			if c != nil && !c.Found {
+				fmt.Fprintf(w, "reordered by the memory model (the failure needs none of these):\n")
+			} else {
+				fmt.Fprintf(w, "other reorderings (the fences above suffice without restoring these):\n")
+			}
 			header = true
 		}
 		pair(r)

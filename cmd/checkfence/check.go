@@ -358,11 +358,18 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 
 // writeProof says why a test passes: the orderings its proof needs.
 func writeProof(out io.Writer, p *explain.Proof, model string) {
+	if p.WithinBounds {
+		fmt.Fprintf(out, "  (an execution runs past the loop bounds checked: what follows is of the executions within them)\n")
+	}
 	if len(p.Orderings) == 0 {
 		fmt.Fprintf(out, "  why it passes: it needs no ordering (it passes with every access free to reorder as %s's same-address rules allow)\n", model)
 		return
 	}
-	fmt.Fprintf(out, "  why it passes: these orderings suffice, and with the others of the %d considered left out, each of them is needed (others may do the same job):\n", p.Candidates)
+	needed := "each of them is needed"
+	if p.Loops {
+		needed = "each of them is needed, as without it an execution fails or runs past the loop bounds checked"
+	}
+	fmt.Fprintf(out, "  why it passes: these orderings suffice, and with the others of the %d considered left out, %s (others may do the same job):\n", p.Candidates, needed)
 	for _, o := range p.Orderings {
 		fmt.Fprintf(out, "    %s\n", o.Describe(model))
 	}
