@@ -448,6 +448,10 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: shift by 40 is out of range for a 32-bit int (undefined in C)"},
 		{"shift of a variable by its width", "int g, s;\nvoid f(void) { g = s >> 32; }\n",
 			"e.c:2:22: shift by 32 is out of range for a 32-bit int (undefined in C)"},
+		{"compound shift by the width", "int g;\nvoid f(void) { g <<= 32; }\n",
+			"e.c:2:18: shift by 32 is out of range for a 32-bit int (undefined in C)"},
+		{"compound shift of a char by a negative amount", "char c;\nvoid f(void) { c >>= -1; }\n",
+			"e.c:2:18: shift by -1 is out of range for a 32-bit int (undefined in C)"},
 		// the type is what is refused, not a width it does not have
 		{"constant shift of an __int128 past 32", "long g;\nvoid f(void) {\n  __int128 v = 1;\n  g = (long)(v << 40);\n}\n",
 			"e.c:3:12: __int128 is not supported"},

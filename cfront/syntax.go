@@ -378,15 +378,27 @@ func validFloat(s string) bool { return floatConst.MatchString(s) }
 func shiftErrors(ast *cc.AST) ErrorList {
 	var errs ErrorList
 	walkNodes(ast.TranslationUnit, func(n any) {
-		x, ok := n.(*cc.ShiftExpression)
-		if !ok || x.Case == cc.ShiftExpressionAdd {
+		var amount cc.ExpressionNode
+		var t cc.Type
+		var tok cc.Token
+		switch x := n.(type) {
+		case *cc.ShiftExpression:
+			if x.Case == cc.ShiftExpressionAdd {
+				return
+			}
+			amount, t, tok = x.AdditiveExpression, x.ShiftExpression.Type(), x.Token
+		case *cc.AssignmentExpression: // x <<= k is x = x << k
+			if x.Case != cc.AssignmentExpressionLsh && x.Case != cc.AssignmentExpressionRsh {
+				return
+			}
+			amount, t, tok = x.AssignmentExpression, x.UnaryExpression.Type(), x.Token
+		default:
 			return
 		}
-		k, ok := intValue(x.AdditiveExpression)
+		k, ok := intValue(amount)
 		if !ok {
 			return
 		}
-		t := x.ShiftExpression.Type()
 		if t == nil || !cc.IsIntegerType(t) {
 			return
 		}
@@ -395,7 +407,7 @@ func shiftErrors(ast *cc.AST) ErrorList {
 		}
 		bits := promoteIt(intType(t)).Bits
 		if k < 0 || k >= int64(bits) {
-			errs = append(errs, &lsl.Error{Pos: tokPos(x.Token), Msg: fmt.Sprintf("shift by %d is out of range for a %d-bit %s (undefined in C)", k, bits, promotedName(t))})
+			errs = append(errs, &lsl.Error{Pos: tokPos(tok), Msg: fmt.Sprintf("shift by %d is out of range for a %d-bit %s (undefined in C)", k, bits, promotedName(t))})
 		}
 	})
 	return errs
