@@ -407,6 +407,13 @@ func TestErrors(t *testing.T) {
 			"e.c:2:22: __atomic_always_lock_free is not supported"},
 		{"pthread_create", "#include <pthread.h>\nvoid *g(void *a) { return a; }\nvoid f(void) { pthread_create(0, 0, g, 0); }\n",
 			"e.c:3:16: function pthread_create is not defined"},
+		// the other pthread types declare; their functions are refused by name
+		{"pthread_rwlock", "#include <pthread.h>\nstatic pthread_rwlock_t l = PTHREAD_RWLOCK_INITIALIZER;\nvoid f(void) { pthread_rwlock_rdlock(&l); }\n",
+			"e.c:3:16: function pthread_rwlock_rdlock is not defined"},
+		{"pthread_once", "#include <pthread.h>\nstatic pthread_once_t o = PTHREAD_ONCE_INIT;\nint g;\nvoid f(void) { pthread_once(&o, 0); }\n",
+			"e.c:4:16: function pthread_once is not defined"},
+		{"pthread_cond", "#include <pthread.h>\npthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;\npthread_cond_t c = PTHREAD_COND_INITIALIZER;\nvoid f(void) { pthread_cond_wait(&c, &m); }\n",
+			"e.c:4:16: function pthread_cond_wait is not defined"},
 		// Memory holds a value per scalar object: no reading an object as
 		// another type, no byte arithmetic.
 		{"int * to char *", "int g[2];\nint f(void) { return *(int *)((char *)g + 4); }\n",

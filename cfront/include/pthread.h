@@ -11,6 +11,26 @@ typedef int pthread_mutex_t;
 typedef int pthread_mutexattr_t;
 typedef int pthread_spinlock_t;
 #define PTHREAD_MUTEX_INITIALIZER 0
+
+/*
+ * The other types and initializers of pthreads, so that code declaring
+ * them reads on to the call that uses them, which is refused by name
+ * ("function pthread_rwlock_rdlock is not defined") rather than as a
+ * syntax error at the declaration.
+ */
+typedef unsigned long pthread_t;
+typedef int pthread_attr_t;
+typedef int pthread_once_t;
+typedef int pthread_rwlock_t;
+typedef int pthread_rwlockattr_t;
+typedef int pthread_cond_t;
+typedef int pthread_condattr_t;
+typedef unsigned pthread_key_t;
+typedef int pthread_barrier_t;
+typedef int pthread_barrierattr_t;
+#define PTHREAD_ONCE_INIT 0
+#define PTHREAD_RWLOCK_INITIALIZER 0
+#define PTHREAD_COND_INITIALIZER 0
 #define PTHREAD_PROCESS_PRIVATE 0
 #define PTHREAD_PROCESS_SHARED 1
 #ifndef EBUSY
