@@ -407,6 +407,54 @@ func TestAtomicMemberCopyIsPlain(t *testing.T) {
 	}
 }
 
+// TestAtomicStructAssignmentValue: the value of an assignment to an
+// _Atomic struct is the value stored, as for an _Atomic scalar (gcc takes
+// it from the temporary it stored): the one seq store and no load of the
+// object after it, whose seq fences would order the store before later
+// accesses and which could see another thread's store. A plain struct's
+// assignment is read back from the object, as gcc -O0 does (the last
+// rows).
+func TestAtomicStructAssignmentValue(t *testing.T) {
+	const decls = "#include <stdatomic.h>\n" +
+		"struct P { int a, b; };\n" +
+		"struct S { int a; _Atomic int b; };\n" +
+		"_Atomic struct P X, Y;\nstruct P Z;\nstruct S Q;\n" +
+		"int use(struct P p) { return p.a; }\n"
+	tests := []struct {
+		name, fn string // the function looked at
+		atomics  int    // atomic blocks: one per seq access of X or Y
+		loads    int    // loads
+	}{
+		{"assigned", "void f(void) { struct P v = {1, 2}, r; r = (X = v); }", 1, 0},
+		{"assigned, no parentheses", "void f(void) { struct P v = {1, 2}, r; r = X = v; }", 1, 0},
+		{"initializer", "void f(void) { struct P v = {1, 2}; struct P r = (X = v); }", 1, 0},
+		{"argument", "int f(void) { struct P v = {1, 2}; return use(X = v); }", 1, 0},
+		{"returned", "struct P f(void) { struct P v = {1, 2}; return X = v; }", 1, 0},
+		{"member of the value", "int f(void) { struct P v = {1, 2}; return (X = v).b; }", 1, 0},
+		{"chained to an _Atomic struct", "void f(void) { struct P v = {1, 2}; Y = X = v; }", 2, 0},
+		{"chained to a plain struct", "void f(void) { struct P v = {1, 2}; Z = X = v; }", 1, 0},
+		{"from memory", "void f(void) { struct P r; r = (X = Z); }", 1, 2},
+		{"from an _Atomic struct", "void f(void) { struct P r; r = (X = Y); }", 2, 2},
+		{"plain struct", "void f(void) { struct P v = {1, 2}, r; r = (Z = v); }", 0, 2},
+		{"struct with an _Atomic member", "void f(void) { struct S v = {1, 2}, r; r = (Q = v); }", 0, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := CompileSources([]Source{{Name: "a.c", Text: decls + tc.fn + "\n"}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := procText(t, p.String(), "f")
+			if n := strings.Count(body, "atomic nofence"); n != tc.atomics {
+				t.Errorf("%d atomic blocks, want %d:\n%s", n, tc.atomics, body)
+			}
+			if n := strings.Count(body, " = load "); n != tc.loads {
+				t.Errorf("%d loads, want %d:\n%s", n, tc.loads, body)
+			}
+		})
+	}
+}
+
 // TestAtomicStaticInitializer: an _Atomic global's or static local's
 // initial value is the program's initial memory, no code.
 func TestAtomicStaticInitializer(t *testing.T) {

@@ -455,6 +455,11 @@ func (fn *funcTr) conditional(x *cc.ConditionalExpression) value {
 
 // assign is = and the compound assignments.
 func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
+	return fn.assignUsed(x, true)
+}
+
+// assignUsed is assign; used is false where the value is discarded.
+func (fn *funcTr) assignUsed(x *cc.AssignmentExpression, used bool) value {
 	if x.Case == cc.AssignmentExpressionCond {
 		return fn.expr(x.ConditionalExpression)
 	}
@@ -468,6 +473,9 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 			dst := fn.lval(lhs)
 			if src == nil || dst == nil {
 				return fn.badValue()
+			}
+			if fn.atomicInMemory(dst) {
+				return fn.assignAtomicStruct(dst, src, pos, used)
 			}
 			fn.copyObject(dst, src, pos)
 			return value{typ: lt, lv: dst}
@@ -576,6 +584,29 @@ func (fn *funcTr) assign(x *cc.AssignmentExpression) value {
 		return value{reg: res, typ: lv.typ}
 	}
 	return value{reg: fn.store(lv, compute(old), pos), typ: lv.typ}
+}
+
+// assignAtomicStruct stores src to the _Atomic struct dst (one seq store)
+// and returns the value stored, in registers of its own, as gcc takes it
+// from the temporary it stored. Reading dst again would be a second seq
+// load: its fences would order the store before later accesses, and it
+// could see another thread's store.
+func (fn *funcTr) assignAtomicStruct(dst, src *lvalue, pos lsl.Pos, used bool) value {
+	ls, ok := leaves(dst.typ)
+	if !ok {
+		fn.errorAt(pos, "object too large to copy")
+		return fn.badValue()
+	}
+	vals := fn.readObject(src, ls, pos)
+	fn.writeObject(dst, ls, vals, pos)
+	if !used {
+		return fn.voidValue()
+	}
+	tmp := &lvalue{typ: dst.typ, reg: string(fn.named("stored"))}
+	for i, l := range ls {
+		fn.mov(pos, lsl.Reg(tmp.reg+l.suffix), vals[i])
+	}
+	return value{typ: dst.typ, lv: tmp}
 }
 
 // structObject evaluates a struct-valued expression to the object holding
@@ -693,6 +724,11 @@ func (fn *funcTr) discard(e cc.ExpressionNode) {
 	case *cc.PrimaryExpression:
 		if x.Case == cc.PrimaryExpressionExpr {
 			fn.discard(x.ExpressionList)
+			return
+		}
+	case *cc.AssignmentExpression:
+		if x.Case != cc.AssignmentExpressionCond {
+			fn.assignUsed(x, false)
 			return
 		}
 	}

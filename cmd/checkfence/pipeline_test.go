@@ -988,6 +988,13 @@ func TestAtomicStructSBFences(t *testing.T) {
 			"memory_order_release", "memory_order_seq_cst", false, true},
 		{"_Atomic struct, plain write and read", "_Atomic struct P sx;", "sx = v;", "t = sx;",
 			"memory_order_seq_cst", "memory_order_seq_cst", true, true},
+		// The value of the assignment is the value stored, not a seq
+		// load of sx after it, whose fences would order the store before
+		// the read of y.
+		{"_Atomic struct, value of a plain write", "_Atomic struct P sx;", "struct P r; r = (sx = v);", "t = sx;",
+			"memory_order_seq_cst", "memory_order_relaxed", true, false},
+		{"_Atomic struct, plain write's value as an initializer", "_Atomic struct P sx;", "struct P r = (sx = v); (void)r;", "t = sx;",
+			"memory_order_seq_cst", "memory_order_relaxed", true, false},
 		{"relaxed read-modify-writes", "struct P sx;", "struct P o; __atomic_exchange(&sx, &v, &o, __ATOMIC_RELAXED);",
 			"struct P n = {0, 0}; t = n; __atomic_compare_exchange(&sx, &t, &n, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);",
 			"memory_order_relaxed", "memory_order_relaxed", true, false},
@@ -1014,6 +1021,41 @@ void r1(void) { struct P t; ` + tc.r1 + ` lsl_observe_output("r1", t.a); }
 			}
 			for _, w := range want {
 				if !strings.Contains(out, w) {
+					t.Errorf("output lacks %q; stderr %s\n%s", w, errs, out)
+				}
+			}
+		})
+	}
+}
+
+// The value of an assignment to an _Atomic struct is the value stored
+// (as gcc takes it from the temporary it stored), so t0 observes 1 while
+// t1 stores 2 to X: every serial execution does, and so does every
+// execution on every model. X was read again after the store, which could
+// read t1's 2: every model failed.
+func TestAtomicStructAssignmentValue(t *testing.T) {
+	for _, form := range []string{
+		"struct P r = (X = v); a = r.a;",
+		"struct P r; r = X = v; a = r.a;",
+		"a = aOf(X = v);",
+		"a = (X = v).a;",
+		"a = set(v).a;",
+	} {
+		t.Run(form, func(t *testing.T) {
+			src := `#include "lsl_protos.h"
+#include <stdatomic.h>
+struct P { int a; int b; };
+_Atomic struct P X;
+int aOf(struct P p) { return p.a; }
+struct P set(struct P v) { return X = v; }
+void init(void) { struct P z = {0, 0}; atomic_init(&X, z); }
+void t0(void) { struct P v = {1, 1}; int a; ` + form + ` lsl_observe_output("a", a); }
+void t1(void) { struct P v = {2, 2}; X = v; }
+`
+			cf, tf := writeInputs(t, src, "test T = init ( t0 | t1 )\n")
+			_, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", cf, tf)
+			for _, m := range []string{"sc", "tso", "pso", "rmo", "relaxed"} {
+				if w := "pass         T on " + m; !strings.Contains(out, w) {
 					t.Errorf("output lacks %q; stderr %s\n%s", w, errs, out)
 				}
 			}

@@ -1,7 +1,7 @@
 /* An _Atomic struct (a pointer with a counter, updated as one): the
    generic __atomic forms and C11's store and compare-exchange act on all
    its fields in one atomic block; a plain read or write of it is one seq
-   load or store. */
+   load or store, and the value of a write is the value stored (no load). */
 #include <stdatomic.h>
 #include <stdbool.h>
 
@@ -25,4 +25,8 @@ tagged_t copy(void) {
 	tagged_t v = top;
 	top = v;
 	return v;
+}
+
+tagged_t replace(tagged_t v) {
+	return top = v;
 }

@@ -101,3 +101,18 @@ proc copy() -> (ret.ptr, ret.tag) @24:10 {
   ret.ptr = mov v.ptr @27:2
   ret.tag = mov v.tag @27:2
 }
+
+proc replace(v.ptr, v.tag) -> (ret.ptr, ret.tag) @30:10 {
+  fence full on pso,rmo,relaxed implied @31:13
+  atomic nofence @31:13 {
+    t1 = [1 0] @31:13
+    store t1, v.ptr @31:13
+    t2 = [1 1] @31:13
+    store unsigned t2, v.tag @31:13
+  }
+  fence full on tso implied @31:13
+  stored.ptr = mov v.ptr @31:13
+  stored.tag = mov v.tag @31:13
+  ret.ptr = mov stored.ptr @31:2
+  ret.tag = mov stored.tag @31:2
+}
