@@ -319,3 +319,81 @@ func TestSpecUnknownOperation(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecOnSerial: with --spec, a check on serial checks the
+// implementation's serial executions against the reference's observations,
+// as on any other model. The reference increments x atomically: its serial
+// (and sc) observations of inc | inc are v=0 then v=1, in either thread
+// order. fences and fences --infer on serial check the same way.
+func TestSpecOnSerial(t *testing.T) {
+	const (
+		head = "#include \"lsl_protos.h\"\nint x;\n"
+		ref  = head + "void inc(void) { lsl_atomic_begin(); int v = x; x = v + 1; lsl_atomic_end(); lsl_observe_output(\"v\", v); }\n"
+	)
+	for _, tc := range []struct {
+		name, impl string
+		serial, sc string // verdicts
+		status     int    // of check and of fences (with and without --infer) on serial
+	}{
+		// the first inc reads 0 whatever the order: the assertion fails
+		// in every execution
+		{"assertion", head + "void inc(void) { int v = x; x = v + 1; lsl_assert(v == 5); lsl_observe_output(\"v\", v); }\n",
+			"fail", "fail", exitFail},
+		// serially v=0 then v=2: outside the reference's
+		{"other observations", head + "void inc(void) { lsl_atomic_begin(); int v = x; x = v + 2; lsl_atomic_end(); lsl_observe_output(\"v\", v); }\n",
+			"fail", "fail", exitFail},
+		// the same observations as the reference, on every model
+		{"fetch-and-add", head + "void inc(void) { int v = __sync_fetch_and_add(&x, 1); lsl_observe_output(\"v\", v); }\n",
+			"pass", "pass", exitPass},
+		// serially the reference's; on sc both may read 0
+		{"unlocked increment", head + "void inc(void) { int v = x; x = v + 1; lsl_observe_output(\"v\", v); }\n",
+			"pass", "fail", exitPass},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			impl, rf, tf := dir+"/impl.c", dir+"/ref.c", dir+"/t.tests"
+			for f, text := range map[string]string{impl: tc.impl, rf: ref, tf: "test T = ( inc | inc )\n"} {
+				if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			_, out, errs := runCmd(t, "check", "--no-cache", "--json", "--model", "serial,sc", "--spec", rf, impl, tf)
+			type rec struct {
+				Model, Verdict string
+				SerialBug      bool `json:"serial_bug"`
+				Stats          struct{ Instrs int }
+			}
+			got := map[string]rec{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var r rec
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("%v: %s\nstderr %s", err, line, errs)
+				}
+				got[r.Model] = r
+			}
+			s, c := got["serial"], got["sc"]
+			if s.Verdict != tc.serial || c.Verdict != tc.sc {
+				t.Errorf("serial %q, sc %q; want %q, %q\n%s", s.Verdict, c.Verdict, tc.serial, tc.sc, out)
+			}
+			// a failure on serial is one on every model
+			if s.SerialBug != (tc.serial == "fail") {
+				t.Errorf("serial_bug %v on serial\n%s", s.SerialBug, out)
+			}
+			// the implementation's unrolling on both (no loops), not the
+			// reference's
+			if s.Stats.Instrs != c.Stats.Instrs {
+				t.Errorf("%d instructions on serial, %d on sc\n%s", s.Stats.Instrs, c.Stats.Instrs, out)
+			}
+			for _, args := range [][]string{
+				{"check", "--model", "serial"},
+				{"fences", "--model", "serial"},
+				{"fences", "--infer", "--model", "serial"},
+			} {
+				code, out, errs := runCmd(t, append(args, "--no-cache", "--spec", rf, impl, tf)...)
+				if code != tc.status {
+					t.Errorf("%s: status %d, want %d; stderr %s\n%s", strings.Join(args, " "), code, tc.status, errs, out)
+				}
+			}
+		})
+	}
+}
