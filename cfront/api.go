@@ -250,9 +250,9 @@ func (fn *funcTr) malloc(pos lsl.Pos, noReuse bool, size cc.ExpressionNode, elem
 	case sz > 0 && n%sz == 0 && n/sz > 1:
 		es := fn.f.l.tc.shape(elem)
 		if es == nil {
-			es = &lsl.Shape{}
+			es = &lsl.Shape{Size: sz}
 		}
-		a.Shape = &lsl.Shape{Elem: es, Len: n / sz}
+		a.Shape = &lsl.Shape{Elem: es, Len: n / sz, Size: n}
 		res.reg = fn.prim(pos, lsl.OpOffset, lsl.IntType{}, r, fn.intConst(pos, 0))
 	default:
 		fn.errorAt(posOf(size), "allocation of %d bytes for %s (%d bytes): the size must be sizeof(%s) or a multiple of it", n, shortTypeName(elem), sz, shortTypeName(elem))

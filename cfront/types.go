@@ -221,17 +221,19 @@ func (tc *typeChecker) shape(t cc.Type) *lsl.Shape {
 	var s *lsl.Shape
 	switch c, _ := classify(t); c {
 	case clStruct:
-		s = &lsl.Shape{}
+		// Byte offsets and sizes let lsl.SameWords tell apart layouts
+		// whose words sit at other bytes.
+		s = &lsl.Shape{Size: t.Size()}
 		for i, f := range structFields(t) {
-			s.Fields = append(s.Fields, lsl.Field{Name: fieldName(f, i), Shape: tc.shape(f.Type())})
+			s.Fields = append(s.Fields, lsl.Field{Name: fieldName(f, i), Shape: tc.shape(f.Type()), Off: f.Offset(), Size: f.Type().Size()})
 		}
 	case clArray:
 		at := t.(*cc.ArrayType)
-		s = &lsl.Shape{Elem: tc.shape(at.Elem()), Len: at.Len()}
+		s = &lsl.Shape{Elem: tc.shape(at.Elem()), Len: at.Len(), Size: t.Size()}
 		if s.Elem == nil {
 			// Shape.IsScalar looks at Elem: an array of scalars needs a
 			// non-nil element shape.
-			s.Elem = &lsl.Shape{}
+			s.Elem = &lsl.Shape{Size: at.Elem().Size()}
 		}
 	}
 	if tc.shapes == nil {

@@ -54,6 +54,9 @@ type Shape struct {
 	Fields []Field // a struct
 	Elem   *Shape  // an array of Len elements
 	Len    int64
+	// Size is the layout's size in bytes, 0 where unknown (LSL text); an
+	// array's element stride is its Elem's Size.
+	Size int64
 }
 
 // Path renders offsets into a location of shape s as C writes them:
@@ -84,12 +87,17 @@ func (s *Shape) Path(offsets []int64) string {
 type Field struct {
 	Name  string
 	Shape *Shape
+	// Off and Size are the field's byte offset in its struct and its size
+	// in bytes, 0 where unknown (LSL text).
+	Off, Size int64
 }
 
 // SameWords reports whether a block allocated with layout s may be handed
 // out again to an allocation with layout t (SEMANTICS.md: any block of the
 // same size) with every pointer into it keeping its meaning: when the two
-// have the same words at the same offsets, field names aside, so that a
+// have the same words at the same offsets, each at the same byte offset
+// and of the same width where the C layout gives them, field names aside,
+// so that a
 // struct of n scalars and an array of n scalars are alike. Blocks of one
 // size whose words differ (a struct of a struct against a flat one, chars
 // against ints, a struct of one int against an int) are not: locations
@@ -105,22 +113,35 @@ func SameWords(s, t *Shape) bool {
 	if s == nil || t == nil {
 		return s == nil && t == nil
 	}
-	return slices.EqualFunc(s.words(nil, nil), t.words(nil, nil), slices.Equal)
+	return slices.EqualFunc(s.words(nil, 0, 0, nil), t.words(nil, 0, 0, nil), func(a, b word) bool {
+		return a.off == b.off && a.width == b.width && slices.Equal(a.path, b.path)
+	})
 }
 
-// words appends the offsets of each word of a block of layout s, in order,
-// to out; prefix is the offsets of s within the block.
-func (s *Shape) words(prefix []int64, out [][]int64) [][]int64 {
+// word is one word of a layout: its offsets, and its byte offset in the
+// block and width (0 where unknown).
+type word struct {
+	path       []int64
+	off, width int64
+}
+
+// words appends each word of a block of layout s, in order, to out; prefix
+// is the offsets of s within the block, off its byte offset and width its
+// size.
+func (s *Shape) words(prefix []int64, off, width int64, out []word) []word {
 	switch {
 	case s.IsScalar():
-		return append(out, slices.Clone(prefix))
+		if s != nil && s.Size != 0 {
+			width = s.Size
+		}
+		return append(out, word{slices.Clone(prefix), off, width})
 	case s.Fields != nil:
 		for i, f := range s.Fields {
-			out = f.Shape.words(append(slices.Clip(prefix), int64(i)), out)
+			out = f.Shape.words(append(slices.Clip(prefix), int64(i)), off+f.Off, f.Size, out)
 		}
 	default:
 		for i := int64(0); i < s.Len; i++ {
-			out = s.Elem.words(append(slices.Clip(prefix), i), out)
+			out = s.Elem.words(append(slices.Clip(prefix), i), off+i*s.Elem.Size, s.Elem.Size, out)
 		}
 	}
 	return out

@@ -436,6 +436,8 @@ func TestSameWords(t *testing.T) {
 	arr3 := &Shape{Elem: word, Len: 3}
 	arrOfPairs := &Shape{Elem: pair, Len: 2}
 	pairOfPairs := &Shape{Fields: []Field{{Name: "x", Shape: pair}, {Name: "y", Shape: pair}}}
+	charsInt := &Shape{Size: 8, Fields: []Field{{Name: "a", Size: 1}, {Name: "b", Off: 1, Size: 1}, {Name: "c", Off: 4, Size: 4}}}
+	intChars := &Shape{Size: 8, Fields: []Field{{Name: "x", Size: 4}, {Name: "y", Off: 4, Size: 1}, {Name: "z", Off: 5, Size: 1}}}
 	for _, tc := range []struct {
 		name string
 		s, t *Shape
@@ -453,6 +455,12 @@ func TestSameWords(t *testing.T) {
 		{"an array of structs and a struct of structs", arrOfPairs, pairOfPairs, true},
 		{"two words and three", arr2, arr3, false},
 		{"a word and an array of one", word, &Shape{Elem: word, Len: 1}, false},
+		// struct { char a; char b; int c; } and struct { int x; char y; char z; }:
+		// three words each, of 8 bytes, with c at byte 4 where y is
+		{"chars and an int against an int and chars", charsInt, intChars, false},
+		{"a struct and another of the same bytes", charsInt, &Shape{Size: 8, Fields: []Field{{Name: "x", Size: 1}, {Name: "y", Off: 1, Size: 1}, {Name: "z", Off: 4, Size: 4}}}, true},
+		{"two ints and an array of two ints", &Shape{Size: 8, Fields: []Field{{Name: "a", Size: 4}, {Name: "b", Off: 4, Size: 4}}}, &Shape{Size: 8, Elem: &Shape{Size: 4}, Len: 2}, true},
+		{"two ints and an array of two shorts and an int", &Shape{Size: 8, Fields: []Field{{Name: "a", Size: 4}, {Name: "b", Off: 4, Size: 4}}}, &Shape{Size: 8, Fields: []Field{{Name: "a", Size: 2}, {Name: "b", Off: 4, Size: 4}}}, false},
 	} {
 		if got := SameWords(tc.s, tc.t); got != tc.want {
 			t.Errorf("%s: SameWords = %v, want %v", tc.name, got, tc.want)
