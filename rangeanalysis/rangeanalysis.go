@@ -672,8 +672,9 @@ func (u *Unmodelled) String() string {
 // thread's program order, or is in init while the free is not, cannot
 // come after it in the memory order and is not counted; any other pair
 // is, whether an execution can order them so or not. Nor is a block that
-// nothing can use after it is freed (unusedAfterFree): the allocation
-// that took it could not tell it from a fresh one.
+// nothing can use after it is freed (unusedAfterFree), taken by an
+// allocation whose address nothing can see (addressSeen): that allocation
+// could not tell it from a fresh one.
 func (r *Result) CrossLayoutReuse() *Unmodelled {
 	var stmts []placed
 	threads := r.threadInvocations()
@@ -706,8 +707,8 @@ func (r *Result) CrossLayoutReuse() *Unmodelled {
 				if _, ok := unused[b]; !ok {
 					unused[b] = r.unusedAfterFree(b, stmts)
 				}
-				if unused[b] {
-					break
+				if unused[b] && !r.addressSeen(ta, stmts) {
+					continue
 				}
 				return &Unmodelled{Free: free, Alloc: a, Taker: ta}
 			}
@@ -765,6 +766,55 @@ func (r *Result) unusedAfterFree(b int64, stmts []placed) bool {
 		}
 	}
 	return true
+}
+
+// addressSeen reports whether the address of a block of allocation ta may
+// be seen, not only used to reach its words: a pointer into it may be kept
+// in memory, or a register that may hold one is used other than as the
+// address of a load, store or free or to derive another such pointer
+// (observed, compared, stored as a value). A pointer seen tells whether
+// the block is one freed before.
+func (r *Result) addressSeen(ta *lsl.Alloc, stmts []placed) bool {
+	tb, ok := r.allocBase[ta]
+	if !ok {
+		return true
+	}
+	into := func(v lsl.Value) bool {
+		if v.IsTagged() {
+			v = v.Untagged()
+		}
+		return v.IsPtr() && v.Base() == tb
+	}
+	for _, l := range r.locs {
+		for v := range l {
+			if into(v) {
+				return true
+			}
+		}
+	}
+	for _, p := range stmts {
+		for _, reg := range lsl.Uses(p.s) {
+			if !slices.ContainsFunc(slices.Collect(maps.Keys(r.regs[RegKey{p.thread, reg}])), into) {
+				continue
+			}
+			switch s := p.s.(type) {
+			case *lsl.Load:
+				continue
+			case *lsl.Free:
+				continue
+			case *lsl.Store:
+				if reg == s.Addr && reg != s.Src {
+					continue
+				}
+			case *lsl.Prim:
+				if (s.Op == lsl.OpMov || s.Op == lsl.OpConv || s.Op == lsl.OpOffset || s.Op == lsl.OpPAdd) && reg == s.Args[0] && !slices.Contains(s.Args[1:], reg) {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // AllocBase returns the base address of an Alloc statement of the test.

@@ -12,8 +12,9 @@ import "testing"
 // the allocation: not when the allocation comes first in the free's
 // thread, or is in init while the free is in a thread; nor when nothing
 // can use the freed block after the free (kept in no location, used in
-// its thread only up to the free), as the allocation could not tell it
-// from a fresh block.
+// its thread only up to the free) and the allocation's address is only
+// used to reach its words (not observed, compared or stored), as the
+// allocation could not tell it from a fresh block.
 func TestCrossLayoutReuse(t *testing.T) {
 	// init allocates p (layout from) and publishes it; thread 0 frees it
 	// with free; thread 1 allocates q (size and layout to)
@@ -63,6 +64,12 @@ thread {
 		{"allocated after the free, read through", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 @3:1\nv = load p"), "r.c:1:1 r.c:2:1 r.c:3:1"},
 		// nothing can reach the freed block but the allocation that takes it
 		{"allocated after the free, unused", one("p = alloc 8 {a, b} @1:1\nk = 1\nf = offset p, k\nstore f, k\nfree p @2:1\nq = alloc 8 @3:1"), ""},
+		// nor the taker's address: it tells the freed block from a fresh one
+		{"the taker observed", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 @3:1\nobserve output \"l\" q"), "r.c:1:1 r.c:2:1 r.c:3:1"},
+		{"the taker compared", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 @3:1\nz = 0\ne = eq q, z"), "r.c:1:1 r.c:2:1 r.c:3:1"},
+		{"a pointer into the taker observed", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 {l} @3:1\nk = 0\nf = offset q, k\ng = mov f\nobserve output \"l\" g"), "r.c:1:1 r.c:2:1 r.c:3:1"},
+		{"the taker stored", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 @3:1\nstore q, q"), "r.c:1:1 r.c:2:1 r.c:3:1"},
+		{"the taker only read and written", one("p = alloc 8 {a, b} @1:1\nfree p @2:1\nq = alloc 8 {l} @3:1\nk = 0\nf = offset q, k\nstore f, k\nv = load f\nobserve output \"v\" v\nfree q"), ""},
 		{"a free that frees nothing", one("z = 0\nfree z @2:1\nq = alloc 8 @3:1"), ""},
 		{"allocated in init, freed in a thread", `source "r.c"
 test t

@@ -574,6 +574,31 @@ func TestABAThroughAnotherLayout(t *testing.T) {
 	}
 }
 
+// t1 allocates a pair, writes data and frees the pair; t2 reads data,
+// allocates a long (8 bytes, another layout) and observes its address.
+// Nothing but t2's long can reach the freed pair, but the long's address
+// tells it from a fresh block: on sc, (d=0, l=t1's block) happens when
+// malloc returns the freed pair (SEMANTICS.md), and no serial execution
+// gives it, so Long is inconclusive on serial and sc, with mine too, and
+// never a pass. With a pair (Pair) the reuse is modelled and fails on sc.
+func TestObservedTaker(t *testing.T) {
+	const why = "the block allocated at testdata/observed-taker.c:6:22 and freed with free at testdata/observed-taker.c:8:5 may be handed out again to the allocation at testdata/observed-taker.c:13:15, of the same size and another layout"
+	for _, model := range []string{"serial", "sc"} {
+		code, out, errs := runCmd(t, "check", "--no-cache", "--model", model, "--test", "Long", "testdata/observed-taker.c", "testdata/observed-taker.tests")
+		if code != exitInconclusive || !strings.Contains(out, "inconclusive Long on "+model) || !strings.Contains(out, why) {
+			t.Errorf("Long on %s: status %d, want 3 with %q; stderr %s\n%s", model, code, why, errs, out)
+		}
+	}
+	code, out, errs := runCmd(t, "mine", "--no-cache", "--test", "Long", "testdata/observed-taker.c", "testdata/observed-taker.tests")
+	if code != exitInconclusive || !strings.Contains(out, why) {
+		t.Errorf("mine: status %d, want 3 with the reason; stderr %s\n%s", code, errs, out)
+	}
+	code, out, errs = runCmd(t, "check", "--no-cache", "--model", "sc", "--test", "Pair", "testdata/observed-taker.c", "testdata/observed-taker.tests")
+	if code != exitFail || !strings.Contains(out, "fail         Pair on sc") || !strings.Contains(out, "t2p(d=0 l=[2])") {
+		t.Errorf("Pair on sc: status %d, want a failure with d=0 and t1's block; stderr %s\n%s", code, errs, out)
+	}
+}
+
 // struct { char a; char b; int c; } and struct { int x; char y; char z; }
 // have three words each in 8 bytes, but c is at byte 4 where y is: they
 // are other layouts, not exchanged. A reader that re-reads &curp->c while
