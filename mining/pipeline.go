@@ -977,7 +977,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	default:
 		res.Verdict = Pass
 	}
-	if u != nil && final != nil {
+	if u != nil && final != nil && res.Verdict != Fail {
+		// a failing execution exists whichever block an allocation
+		// takes: only the specification's reuse (below) can undo it
 		if err := res.markUnmodelledReuse(u.Test, final.Range); err != nil {
 			return nil, err
 		}

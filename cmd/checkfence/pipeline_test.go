@@ -574,6 +574,20 @@ func TestABAThroughAnotherLayout(t *testing.T) {
 	}
 }
 
+// reuse-impl.c frees a pair it keeps a pointer to and allocates a long of
+// its size, then increments x without atomicity; reuse-ref.c increments
+// and allocates nothing, so its specification is exact. On sc both incs
+// may read x = 0 whichever block malloc returns: a failure, though the
+// implementation has a reuse the model does not make. On serial the
+// implementation would pass, which that reuse could undo: inconclusive.
+func TestReuseInImplementationOnly(t *testing.T) {
+	const why = "the block allocated at testdata/reuse-impl.c:6:22 and freed with free at testdata/reuse-impl.c:8:5 may be handed out again to the allocation at testdata/reuse-impl.c:9:15, of the same size and another layout"
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "serial,sc", "--spec", "testdata/reuse-ref.c", "testdata/reuse-impl.c", "testdata/reuse-impl.tests")
+	if code != exitFail || !strings.Contains(out, "inconclusive T on serial") || !strings.Contains(out, why) || !strings.Contains(out, "fail         T on sc") || !strings.Contains(out, "inc(v=0); thread 1: inc(v=0)") {
+		t.Errorf("status %d, want T inconclusive on serial with %q and failing on sc with v=0 twice; stderr %s\n%s", code, why, errs, out)
+	}
+}
+
 // t1 allocates a pair, writes data and frees the pair; t2 reads data,
 // allocates a long (8 bytes, another layout) and observes its address.
 // Nothing but t2's long can reach the freed pair, but the long's address
