@@ -141,6 +141,11 @@ type question struct {
 	exceed   []encode.Lit
 	orBeyond bool
 	why      []encode.Lit // the failed assumptions of the last "no"
+	// beyond: the last "yes" of ask was an execution past a bound, with
+	// none failing within them; forBounds: the candidates shrink kept for
+	// such a "yes" only
+	beyond    bool
+	forBounds map[int]bool
 }
 
 // addExceedQuestion prepares q.exceed: an execution reaches a point past
@@ -240,13 +245,17 @@ func sameFault(enc *encode.Encoding, x *encode.Execution) encode.Lit {
 // ask asks the question with the candidates on in force (with
 // orBeyond, and then whether an execution runs past a bound).
 func (q *question) ask(ctx context.Context, on []int) int {
+	q.beyond = false
 	r := q.solve(ctx, q.base, on)
 	if r != -1 || !q.orBeyond || q.exceed == nil {
 		return r
 	}
 	why := q.why
-	if r = q.solve(ctx, q.exceed, on); r == -1 {
+	switch r = q.solve(ctx, q.exceed, on); r {
+	case -1:
 		q.why = append(why, q.why...)
+	case 1:
+		q.beyond = true
 	}
 	return r
 }
@@ -363,6 +372,12 @@ func (q *question) shrink(ctx context.Context, c *Cause, rank []int) ([]int, err
 		default:
 			kept = append(kept, cand)
 			rest = others
+			if q.beyond {
+				if q.forBounds == nil {
+					q.forBounds = map[int]bool{}
+				}
+				q.forBounds[cand] = true
+			}
 		}
 	}
 	return kept, nil

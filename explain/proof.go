@@ -38,6 +38,10 @@ type Ordering struct {
 	// Implied: a CodeFence that a C11 or GCC atomic operation at Pos
 	// implies (the mapping table's), not one written in the code
 	Implied bool
+	// ForBounds: the proof keeps it because without it an execution runs
+	// past the loop bounds the check reached, none failing within them;
+	// at larger bounds the test may pass without it.
+	ForBounds bool
 }
 
 // Describe says what the ordering is, on model m.
@@ -209,7 +213,9 @@ func PassReasons(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec *m
 	}
 	p.SatCalls += c.SatCalls
 	for _, k := range keep {
-		p.Orderings = append(p.Orderings, cands[k])
+		o := cands[k]
+		o.ForBounds = q.forBounds[k]
+		p.Orderings = append(p.Orderings, o)
 	}
 	return p, nil
 }

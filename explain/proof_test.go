@@ -306,6 +306,13 @@ func TestPassReasonsBeyondTheBounds(t *testing.T) {
 			if !slices.Equal(lines, []int{6, 12}) || len(p.Orderings) != 2 || !p.Loops {
 				t.Errorf("proof %v (loops %v), want the fences at lines 6 and 12", p.Orderings, p.Loops)
 			}
+			// at the one iteration checked no execution fails without
+			// either fence (twice needs two): each is kept for the bound
+			for _, o := range p.Orderings {
+				if !o.ForBounds {
+					t.Errorf("%v: not marked as kept for the bounds", o)
+				}
+			}
 			for _, fence := range []string{`lsl_fence("store-store");`, `lsl_fence("load-load");`} {
 				without := strings.Replace(loopFences, fence, "", 1)
 				if res := checkSource(t, without, model); res.Verdict != mining.Fail {

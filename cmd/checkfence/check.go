@@ -371,7 +371,11 @@ func writeProof(out io.Writer, p *explain.Proof, model string) {
 	}
 	fmt.Fprintf(out, "  why it passes: these orderings suffice, and with the others of the %d considered left out, %s (others may do the same job):\n", p.Candidates, needed)
 	for _, o := range p.Orderings {
-		fmt.Fprintf(out, "    %s\n", o.Describe(model))
+		if o.ForBounds {
+			fmt.Fprintf(out, "    %s (only to keep the loops within the bounds checked, within which none fails without it: at larger bounds it may or may not be needed)\n", o.Describe(model))
+		} else {
+			fmt.Fprintf(out, "    %s\n", o.Describe(model))
+		}
 	}
 }
 
@@ -379,6 +383,9 @@ func proofRecord(p *explain.Proof, model string) map[string]any {
 	var os []map[string]any
 	for _, o := range p.Orderings {
 		r := map[string]any{"fence": o.Fence.String(), "text": o.Describe(model)}
+		if o.ForBounds {
+			r["for_bounds"] = true
+		}
 		switch o.Kind {
 		case explain.CodeFence:
 			r["kind"], r["pos"] = "fence", o.Pos.String()
