@@ -108,7 +108,8 @@
 // enumerator or a bit-field's width (sizeof.go), a goto from one case of a
 // switch into another, and the GNU
 // extensions statement expressions, computed goto, ?: without a middle
-// operand, nested functions and __typeof__ of a type name in a
+// operand, enumerators that do not fit in int (syntax.go, enumErrors),
+// nested functions and __typeof__ of a type name in a
 // declaration's specifiers (cc types it only in sizeof and casts), and the
 // attributes cleanup, mode, packed (and #pragma pack), aligned without an
 // alignment, constructor, destructor, weak (and #pragma weak), alias,

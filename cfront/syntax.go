@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 
@@ -408,6 +409,35 @@ func shiftErrors(ast *cc.AST) ErrorList {
 		bits := promoteIt(intType(t)).Bits
 		if k < 0 || k >= int64(bits) {
 			errs = append(errs, &lsl.Error{Pos: tokPos(tok), Msg: fmt.Sprintf("shift by %d is out of range for a %d-bit %s (undefined in C)", k, bits, promotedName(t))})
+		}
+	})
+	return errs
+}
+
+// enumErrors finds enumerators whose value does not fit in int: ISO C
+// forbids them, and gcc accepts them as an extension that widens the
+// enum's type while its other constants stay int, which the C parser
+// does not follow (it gives them all the wider type, so -1 < A was false
+// for an A = 1 beside a 1u << 31). They are refused rather than given
+// other types than gcc's.
+func enumErrors(ast *cc.AST) ErrorList {
+	var errs ErrorList
+	walkNodes(ast.TranslationUnit, func(n any) {
+		e, ok := n.(*cc.Enumerator)
+		if !ok {
+			return
+		}
+		var fits bool
+		switch v := e.Value().(type) {
+		case cc.Int64Value:
+			fits = v >= math.MinInt32 && v <= math.MaxInt32
+		case cc.UInt64Value:
+			fits = v <= math.MaxInt32
+		default:
+			return // not a constant: the parser's own error
+		}
+		if !fits {
+			errs = append(errs, &lsl.Error{Pos: tokPos(e.Token), Msg: fmt.Sprintf("enumerator %s = %v does not fit in int (a GNU extension, which changes the types of the enum's constants) is not supported", e.Token.SrcStr(), e.Value())})
 		}
 	})
 	return errs
