@@ -491,7 +491,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		fsys.clampToEnd(errs)
 		return nil, nil, errs
 	}
-	if errs := append(append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...), append(atomicTypeErrors(ast), enumErrors(ast)...)...); len(errs) > 0 {
+	if errs := append(append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...), append(append(atomicTypeErrors(ast), enumErrors(ast)...), duplicateMemberErrors(ast)...)...); len(errs) > 0 {
 		return nil, nil, errs
 	}
 	fixes, errs = fixSizeofs(ast)

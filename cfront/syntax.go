@@ -443,6 +443,40 @@ func enumErrors(ast *cc.AST) ErrorList {
 	return errs
 }
 
+// duplicateMemberErrors finds a struct member declared twice by name
+// (struct D { int a; int a; }): a constraint violation gcc rejects and
+// the C parser accepts, reading the second.
+func duplicateMemberErrors(ast *cc.AST) ErrorList {
+	var errs ErrorList
+	walkNodes(ast.TranslationUnit, func(n any) {
+		x, ok := n.(*cc.StructOrUnionSpecifier)
+		if !ok || x.Case != cc.StructOrUnionSpecifierDef {
+			return
+		}
+		seen := map[string]bool{}
+		for l := x.StructDeclarationList; l != nil; l = l.StructDeclarationList {
+			if l.StructDeclaration == nil {
+				continue
+			}
+			for dl := l.StructDeclaration.StructDeclaratorList; dl != nil; dl = dl.StructDeclaratorList {
+				sd := dl.StructDeclarator
+				if sd == nil || sd.Declarator == nil {
+					continue
+				}
+				name := sd.Declarator.Name()
+				if name == "" {
+					continue
+				}
+				if seen[name] {
+					errs = append(errs, &lsl.Error{Pos: tokPos(sd.Declarator.NameTok()), Msg: fmt.Sprintf("duplicate member %s", name)})
+				}
+				seen[name] = true
+			}
+		}
+	})
+	return errs
+}
+
 // promotedName names the type of an integer operand after promotion.
 func promotedName(t cc.Type) string {
 	if t.Size() < 4 {
