@@ -350,11 +350,7 @@ func TestAtomicInitializerIsPlain(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			src := decls + "void f(void) { " + tc.body + " }\n"
-			p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			body := procText(t, p.String(), "f")
+			body := compiledF(t, src)
 			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
 				t.Errorf("atomic access or fence %v, want %v:\n%s", got, tc.atomic, body)
 			}
@@ -392,11 +388,7 @@ func TestAtomicMemberCopyIsPlain(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := CompileSources([]Source{{Name: "a.c", Text: decls + tc.fn + "\n"}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			body := procText(t, p.String(), "f")
+			body := compiledF(t, decls+tc.fn+"\n")
 			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
 				t.Errorf("atomic access or fence %v, want %v:\n%s", got, tc.atomic, body)
 			}
@@ -440,11 +432,7 @@ func TestAtomicStructAssignmentValue(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := CompileSources([]Source{{Name: "a.c", Text: decls + tc.fn + "\n"}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			body := procText(t, p.String(), "f")
+			body := compiledF(t, decls+tc.fn+"\n")
 			if n := strings.Count(body, "atomic nofence"); n != tc.atomics {
 				t.Errorf("%d atomic blocks, want %d:\n%s", n, tc.atomics, body)
 			}
@@ -476,6 +464,16 @@ func TestAtomicStaticInitializer(t *testing.T) {
 }
 
 // procText is the text of proc name in an LSL program's print.
+// compiledF compiles src (as a.c) and returns the text of its function f.
+func compiledF(t *testing.T, src string) string {
+	t.Helper()
+	p, err := CompileSources([]Source{{Name: "a.c", Text: src}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return procText(t, p.String(), "f")
+}
+
 func procText(t *testing.T, text, name string) string {
 	t.Helper()
 	i := strings.Index(text, "proc "+name+"(")
