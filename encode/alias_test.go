@@ -37,6 +37,11 @@ func TestNoOrderVariablesWithoutAliasing(t *testing.T) {
 		{"pso, no fence", disjoint(false), "pso", 1},     // load→load kept: r1 before r2
 		{"relaxed, fence", disjoint(true), "relaxed", 3}, // store a → the fence's two points → store b
 		{"sc", disjoint(false), "sc", 2},                 // program order in each thread
+		// a store through {&a, undefined} and a load through {&c,
+		// undefined}: no executed pair shares an address (an access
+		// executes only with a valid one)
+		{"relaxed, only undefined shared", maybeUndefined(t, "[3]"), "relaxed", 0},
+		{"relaxed, a valid address shared", maybeUndefined(t, "[1]"), "relaxed", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ra, err := rangeanalysis.Analyze(tc.test)
@@ -52,4 +57,43 @@ func TestNoOrderVariablesWithoutAliasing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// maybeUndefined returns a test whose thread 0 stores through a pointer to
+// a or undefined, and whose thread 1 loads through one to loadAt or
+// undefined.
+func maybeUndefined(t *testing.T, loadAt string) *lsl.Test {
+	t.Helper()
+	src := `test MaybeUndefined
+global a @1
+global c @3
+thread {
+  op w {
+    k = choose 0 1
+    pa = [1]
+    L: {
+      break L if k
+      pa = undefined
+    }
+    one = 1
+    store pa, one
+  }
+}
+thread {
+  op r {
+    k = choose 0 1
+    pc = ` + loadAt + `
+    L: {
+      break L if k
+      pc = undefined
+    }
+    r1 = load pc
+  }
+}
+`
+	test, err := lsl.ParseTestFile("maybeundefined.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return test
 }

@@ -436,7 +436,7 @@ func (e *Encoding) checkAxioms(loads, stores []*Access) error {
 	for i, l := range loads {
 		c := int64(0)
 		for _, st := range stores {
-			if mayEqual(st.Addr, l.Addr) {
+			if mayAlias(st, l) {
 				c++
 			}
 		}

@@ -200,18 +200,36 @@ func (e *Encoding) addresses(d *Dom) *Dom {
 	return a
 }
 
-// mayEqual reports whether a and b share a value.
-func mayEqual(a, b *Dom) bool {
+// mayAlias reports whether accesses a and b may touch the same location:
+// whether their addresses share a valid one. Sharing an invalid value
+// (undefined, null, an integer) does not count: an access executes only
+// with a valid address, so no constraint about executed accesses needs
+// the pair. On lazylist Sacr2 every address set holds undefined (a field
+// of a node not yet allocated on some path), and counting it gave a load
+// 53 candidate stores where 15 share a valid address.
+func mayAlias(a, b *Access) bool {
 	small, big := a, b
-	if len(small.Vals) > len(big.Vals) {
+	if len(small.valid) > len(big.valid) {
 		small, big = big, small
 	}
-	for _, v := range small.Vals {
-		if _, ok := big.idx[v]; ok {
+	for _, v := range small.valid {
+		if _, ok := big.Addr.idx[v]; ok {
 			return true
 		}
 	}
 	return false
+}
+
+// validAddresses sets each access's valid addresses (Access.valid).
+func (e *Encoding) validAddresses() {
+	for _, a := range e.Accesses {
+		a.valid = a.valid[:0]
+		for _, v := range a.Addr.Vals {
+			if e.Range.ValidAddress(v) {
+				a.valid = append(a.valid, v)
+			}
+		}
+	}
 }
 
 func uniqueSorted(vals []lsl.Value) []lsl.Value {

@@ -201,6 +201,10 @@ type Access struct {
 	Stmt    lsl.Stmt
 
 	node *orderNode
+	// valid lists the values of Addr that are valid addresses: an access
+	// executes only with one of them (threadEnc.access), so only they can
+	// make two accesses touch the same location (mayAlias).
+	valid []lsl.Value
 }
 
 // Fence is a fence instance (or an atomic block acting as a fence).

@@ -57,6 +57,7 @@ type fenceClause struct {
 func (e *Encoding) encodeMemory(ctx context.Context) error {
 	m := &memEncoding{lits: map[[2]int]Lit{}, flows: map[[2]int]Lit{}, inits: map[int]Lit{}}
 	e.mem = m
+	e.validAddresses()
 	e.budget.phase = "memory order"
 	model := e.Model
 	c := e.c
@@ -170,7 +171,6 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 
 	// Edges the constraints need.
-	sameAddr := func(a, b *Access) bool { return mayEqual(a.Addr, b.Addr) }
 	na := int64(len(e.Accesses))
 	if err := e.checkPairs(na*(na-1)/2, func() int64 {
 		// distinct node pairs (blocks have several accesses), on a bit
@@ -184,7 +184,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		n := int64(0)
 		for i, a := range e.Accesses {
 			for _, b := range e.Accesses[i+1:] {
-				if a.node == b.node || !(a.Store || b.Store) || !sameAddr(a, b) {
+				if a.node == b.node || !(a.Store || b.Store) || !mayAlias(a, b) {
 					continue
 				}
 				if seen != nil {
@@ -203,7 +203,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 	for i, a := range e.Accesses {
 		for _, b := range e.Accesses[i+1:] {
-			if a.node != b.node && (a.Store || b.Store) && sameAddr(a, b) {
+			if a.node != b.node && (a.Store || b.Store) && mayAlias(a, b) {
 				m.addEdge(a.node.id, b.node.id)
 			}
 		}
@@ -287,7 +287,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				}
 				for _, a := range u.members {
 					for _, b := range v.members {
-						if model.KeepPair(a.Store, b.Store) != memmodel.SameAddr || !sameAddr(a, b) {
+						if model.KeepPair(a.Store, b.Store) != memmodel.SameAddr || !mayAlias(a, b) {
 							continue
 						}
 						cond := []Lit{e.eq(a.Addr, b.Addr)}
@@ -465,7 +465,7 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 	c := e.c
 	var cands []*Access
 	for _, s := range stores {
-		if mayEqual(s.Addr, l.Addr) {
+		if mayAlias(s, l) {
 			cands = append(cands, s)
 		}
 	}
@@ -498,7 +498,7 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 			c.add(flow.Not(), s.Val.Lits[j].Not(), e.is(l.Val, v))
 		}
 		for k, s2 := range cands {
-			if k == i || !mayEqual(s.Addr, s2.Addr) {
+			if k == i || !mayAlias(s, s2) {
 				continue
 			}
 			c.add(flow.Not(), seen[k].Not(), e.storeBefore(s2, s))
