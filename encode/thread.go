@@ -16,6 +16,10 @@ import (
 type state struct {
 	guard Lit
 	regs  map[lsl.Reg]*Dom
+	// derailedOnly: the path is taken only by a derailed thread (it
+	// passed an assume that always fails); an exceed point there counts
+	// no bound (see the BoundExceeded case).
+	derailedOnly bool
 }
 
 func (s state) clone() state {
@@ -23,7 +27,7 @@ func (s state) clone() state {
 	for k, v := range s.regs {
 		r[k] = v
 	}
-	return state{guard: s.guard, regs: r}
+	return state{guard: s.guard, regs: r, derailedOnly: s.derailedOnly}
 }
 
 type threadEnc struct {
@@ -282,6 +286,9 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			// A failing assume removes the execution, except that the
 			// bound question (e.partial) lets the thread stop here:
 			// its later code does not run (doc.go, "Partial executions").
+			// An assume that always fails is passed only by a
+			// derailed thread.
+			te.st.derailedOnly = te.st.derailedOnly || e.truthy(te.reg(s.Cond)) == c.F()
 			if e.opt.CompleteOnly {
 				c.add(g.Not(), te.derail(), e.truthy(te.reg(s.Cond)))
 				break
@@ -323,7 +330,13 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				}
 			}
 		case *lsl.BoundExceeded:
-			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: g, Thread: te.thread, Stmt: s, Accesses: te.nAcc, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread]),
+			// A point only a derailed thread reaches counts no bound
+			// (faults.go).
+			lit := g
+			if te.st.derailedOnly {
+				lit = c.F()
+			}
+			e.Exceeds = append(e.Exceeds, &ExceedPoint{Lit: lit, Thread: te.thread, Stmt: s, Accesses: te.nAcc, reached: g, faultsBefore: len(e.Errors), uafBefore: len(e.useAfterFree[te.thread]),
 				freesBefore: len(e.frees), eventsBefore: len(e.Events)})
 			te.pending = append(te.pending, g)
 		case *lsl.Call, *lsl.Continue, *lsl.ThreadID:
@@ -360,10 +373,12 @@ func (te *threadEnc) merge(states []state) state {
 		return live[0]
 	}
 	guards := make([]Lit, len(live))
+	derailedOnly := true
 	for i, s := range live {
 		guards[i] = s.guard
+		derailedOnly = derailedOnly && s.derailedOnly
 	}
-	out := state{guard: c.or(guards...), regs: map[lsl.Reg]*Dom{}}
+	out := state{guard: c.or(guards...), regs: map[lsl.Reg]*Dom{}, derailedOnly: derailedOnly}
 	names := map[lsl.Reg]bool{}
 	for _, s := range live {
 		for r := range s.regs {

@@ -516,3 +516,37 @@ void r(void) { int f = atomic_load_explicit(&flag, memory_order_acquire); int d 
 		}
 	}
 }
+
+// A retry loop whose assume holds for some iterations keeps its exceed
+// points (encode's state.derailedOnly is only for assumes that always
+// fail): i counts to 3 (the assume i < 3 holds for two retries), so the
+// bound question, asked under serial too (SolverMining), raises the bound
+// to 3 and the observations are i = 1, 2, 3; taking the assume for one
+// that always fails stops at 1 and loses 2 and 3.
+func TestRetryWithAssumeKeepsBounds(t *testing.T) {
+	const src = `#include "lsl_protos.h"
+void retry(void) { int i = 0; while (1) { i++; if (lsl_choose(0, 1)) break; lsl_assume(i < 3); } lsl_observe_output("i", i); }
+`
+	prog, ts := compileTest(t, "retry.c", src, "test R = ( retry )\n")
+	for _, model := range []string{"sc", "relaxed"} {
+		res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), PipelineOptions{MaxUnroll: 5, SolverMining: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != Pass {
+			t.Fatalf("%s: %s, want pass", model, res.Verdict)
+		}
+		if n := len(res.Spec.Outcomes); n != 3 {
+			t.Errorf("%s: %d observations, want 3 (i = 1, 2, 3)", model, n)
+		}
+		bound := 1 // a loop never raised keeps the first bound
+		for id, b := range res.Stats.Bounds {
+			if strings.Contains(id, "retry.c:") {
+				bound = b
+			}
+		}
+		if bound != 3 {
+			t.Errorf("%s: the loop's bound is %d, want 3", model, bound)
+		}
+	}
+}
