@@ -26,11 +26,29 @@ func (s *Observe) Item(v Value) ObsItem {
 	return ObsItem{Kind: s.Kind, Name: s.Name, Val: v, Unsigned: s.Unsigned}
 }
 
+// String is the item's form in Outcome.Key: "label NAME" or
+// "KIND NAME=VALUE", the name as QuoteName renders it.
 func (o ObsItem) String() string {
 	if o.Kind == ObsLabel {
-		return "label " + o.Name
+		return "label " + QuoteName(o.Name)
 	}
-	return o.Kind.String() + " " + o.Name + "=" + o.ValueString()
+	return o.Kind.String() + " " + QuoteName(o.Name) + "=" + o.ValueString()
+}
+
+// QuoteName returns an observation's name as it is, or quoted (Go syntax)
+// if it is empty or holds a character that could run it into what follows
+// it in a key or a printed observation: a space, '=', '{', '}', '|', '@',
+// '(', ')', ',', ';', a quote or a character Go escapes. The names a program
+// ordinarily observes ("flag", "data") thus keep their form, and a quoted
+// name, which starts with '"', is never read as an unquoted one.
+func QuoteName(name string) string {
+	if name == "" || strings.ContainsAny(name, " ={}|@(),;") {
+		return strconv.Quote(name)
+	}
+	if q := strconv.Quote(name); q[1:len(q)-1] != name {
+		return q
+	}
+	return name
 }
 
 // ValueString renders the observed value as the program's C type reads

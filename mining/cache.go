@@ -73,7 +73,7 @@ type CachedSpec struct {
 
 // cacheFormat changes whenever what is cached, or how it is computed,
 // changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v6" // v6: the blocks' identities (by line and column)
+const cacheFormat = "checkfence observation set v7" // v7: outcomes whose observation names held spaces are no longer merged
 
 // checksum is the SHA-256 of c's meaningful fields in their JSON form,
 // which encoding/json makes canonical (fields in declaration order, map

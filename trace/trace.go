@@ -630,10 +630,10 @@ func observation(t *lsl.Test, o lsl.Outcome) Observation {
 			var vals []string
 			for _, it := range items {
 				if it.Kind == lsl.ObsLabel {
-					vals = append(vals, "@"+it.Name)
+					vals = append(vals, "@"+lsl.QuoteName(it.Name))
 					call.Values = append(call.Values, Observed{Kind: "label", Name: it.Name})
 				} else {
-					vals = append(vals, it.Name+"="+it.ValueString())
+					vals = append(vals, lsl.QuoteName(it.Name)+"="+it.ValueString())
 					kind := "output"
 					if it.Kind == lsl.ObsInput {
 						kind = "input"
