@@ -385,6 +385,7 @@ func terminated(text string) string {
 
 // parse preprocesses, parses and type-checks one translation unit.
 func parse(src Source, all []Source, opts Options, texts map[string]string, names *fileNames) (ast *cc.AST, fixes []cc.ExpressionNode, errs ErrorList) {
+	defer quietStderr()()
 	defer func() {
 		// The C parser has inputs it panics on; they are reported as
 		// errors of the file.
@@ -453,6 +454,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		return nil, nil, ErrorList{nestingError(check.msg, name, fsys)}
 	case err != nil:
 		errs := convertCCError(err, name)
+		fsys.ifTokens(errs)
 		fsys.includeErrors(errs, inc, sys)
 		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
@@ -481,14 +483,25 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		return nil, nil, errs
 	}
 	if text, ok := sources[1].Value.(string); ok {
-		sources[1].Value = adjustArrayParams(parsed, line, text)
+		text, errs := dropEmptyMembers(parsed, line, adjustArrayParams(parsed, line, text))
+		if len(errs) > 0 {
+			return nil, nil, errs
+		}
+		sources[1].Value = text
 	}
 	includes.reset()
-	ast, err = cc.Translate(cfg, sources)
-	if err != nil {
-		errs := convertCCError(err, name)
+	ast, err, crash := translate(cfg, sources)
+	if err != nil || crash != nil {
+		var errs ErrorList
+		raw := map[*lsl.Error]string{}
+		if crash != nil {
+			errs = ErrorList{crashError(name, crash)}
+		} else {
+			errs, raw = convertCCErrorRaw(err, name)
+		}
 		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
+		positionCheckerErrors(errs, raw, crash != nil, cfg, sources, parsed, line, includes.reset)
 		return nil, nil, errs
 	}
 	if errs := append(append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...), append(append(atomicTypeErrors(ast), enumErrors(ast)...), duplicateMemberErrors(ast)...)...); len(errs) > 0 {
@@ -501,6 +514,10 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 	return ast, fixes, nil
 }
 
+// unsupportedByParser is the message for a construct cc's preprocessor
+// or parser reports as an internal error at a position.
+const unsupportedByParser = "construct not supported by the C parser"
+
 // ccOrigin matches the " (check.go:638:sizeT:)" suffix cc appends to its
 // messages to name its own source.
 var ccOrigin = regexp.MustCompile(`\s*\([A-Za-z0-9_.]+\.go:\d+:[^()]*\)\s*$`)
@@ -509,7 +526,15 @@ var ccOrigin = regexp.MustCompile(`\s*\([A-Za-z0-9_.]+\.go:\d+:[^()]*\)\s*$`)
 var ccPos = regexp.MustCompile(`^(.+?):(\d+):(\d+): (.*)$`)
 
 func convertCCError(err error, file string) ErrorList {
+	out, _ := convertCCErrorRaw(err, file)
+	return out
+}
+
+// convertCCErrorRaw is convertCCError that also returns, for each error
+// without a position, cc's line it comes from.
+func convertCCErrorRaw(err error, file string) (ErrorList, map[*lsl.Error]string) {
 	var out ErrorList
+	raw := map[*lsl.Error]string{}
 	for _, line := range strings.Split(err.Error(), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" {
@@ -527,7 +552,9 @@ func convertCCError(err error, file string) ErrorList {
 			col, _ := strconv.Atoi(m[3])
 			out = append(out, &lsl.Error{Pos: lsl.Pos{File: m[1], Line: ln, Col: col}, Msg: m[4]})
 		} else {
-			out = append(out, &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line})
+			e := &lsl.Error{Pos: lsl.Pos{File: file}, Msg: line}
+			raw[e] = line
+			out = append(out, e)
 		}
 		if len(out) >= maxErrors {
 			break
@@ -551,12 +578,21 @@ func convertCCError(err error, file string) ErrorList {
 			if e.Pos.Line == 0 && positioned {
 				continue
 			}
-			e.Msg = "construct not supported by the C type checker (" + detail + ")"
+			// (without the Go package of cc's node types)
+			e.Msg = "construct not supported by the C type checker (" + strings.NewReplacer("*cc.", "", "cc.", "").Replace(detail) + ")"
+			if m := initMismatch.FindStringSubmatch(detail); m != nil {
+				e.Msg = fmt.Sprintf("incompatible types when initializing %s using %s", m[1], m[2])
+			}
 			if strings.Contains(detail, "DeclarationSpecifiers") && strings.Contains(detail, "TypeSpecifierTypeofType") {
 				// cc types __typeof__(T) in a sizeof or a cast, not in a
 				// declaration's specifiers
 				e.Msg = "__typeof__ of a type name is not supported in a declaration: write the type itself (__typeof__ of an expression is read)"
 			}
+		}
+		if e.Msg == "internal error" && e.Pos.Line > 0 {
+			// cc's word for a token it cannot place (in a #if: see
+			// ifTokens)
+			e.Msg = unsupportedByParser
 		}
 		e.Msg = hasOperatorNames.Replace(e.Msg)
 		if e.Msg == "assertion failed:" {
@@ -588,7 +624,7 @@ func convertCCError(err error, file string) ErrorList {
 	if len(out) == 0 {
 		out = ErrorList{{Pos: lsl.Pos{File: file}, Msg: err.Error()}}
 	}
-	return out
+	return out, raw
 }
 
 // AsErrorList returns the positioned errors of an error returned by

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"modernc.org/cc/v4"
 
@@ -321,6 +322,58 @@ func (s *sourceFS) typeArgBuiltins(errs ErrorList) {
 	}
 }
 
+// ifLine matches a #if or #elif line.
+var ifLine = regexp.MustCompile(`^\s*#\s*(if|elif)\b`)
+
+// ifTokens rewrites cc's messages on a token a #if expression cannot
+// hold: "internal error" at it (a string literal), and the Go parser's
+// words on a number that is no integer (1.0), in gcc's words.
+func (s *sourceFS) ifTokens(errs ErrorList) {
+	for _, e := range errs {
+		switch {
+		case e.Msg == unsupportedByParser:
+			line, ok := lineOf(s.texts[e.Pos.File], e.Pos.Line)
+			if !ok || e.Pos.Col < 1 || e.Pos.Col > len(line) || !ifLine.MatchString(line) {
+				continue
+			}
+			e.Msg = fmt.Sprintf("token %s is not valid in preprocessor expressions", tokenAt(line[e.Pos.Col-1:]))
+		case strings.HasPrefix(e.Msg, "strconv.Parse"):
+			if _, num, ok := strings.Cut(e.Msg, "parsing "); ok {
+				num, _, _ = strings.Cut(num, ":")
+				e.Msg = fmt.Sprintf("%s is not an integer constant, as a preprocessor expression needs", num)
+			}
+		}
+	}
+}
+
+// tokenAt returns the C token at the start of s, roughly: a string or
+// character literal, an identifier or number, or one character.
+func tokenAt(s string) string {
+	if s == "" {
+		return ""
+	}
+	if q := s[0]; q == '"' || q == '\'' {
+		for i := 1; i < len(s); i++ {
+			switch s[i] {
+			case '\\':
+				i++
+			case q:
+				return s[:i+1]
+			}
+		}
+		return s
+	}
+	i := 0
+	for i < len(s) && isIdentByte(s[i]) {
+		i++
+	}
+	if i == 0 {
+		_, n := utf8.DecodeRuneInString(s)
+		i = n
+	}
+	return s[:i]
+}
+
 // lineOf returns line n (from 1) of text, without its newline.
 func lineOf(text string, n int) (string, bool) {
 	for i := 1; i < n; i++ {
@@ -453,6 +506,9 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 // in the files read before (a macro's body), else the file being read.
 func (t *includeTracker) pragmaPos(pattern *regexp.Regexp) lsl.Pos {
 	cur := t.stack[len(t.stack)-1]
+	// A _Pragma whose operand a macro makes (#define P(x) _Pragma(#x)):
+	// the first, if no literal matches.
+	var made lsl.Pos
 	for _, name := range append([]string{cur}, t.fsys.served...) {
 		var pos lsl.Pos
 		var prev [2]string
@@ -461,6 +517,9 @@ func (t *includeTracker) pragmaPos(pattern *regexp.Regexp) lsl.Pos {
 			if prev[0] == "_Pragma" && prev[1] == "(" && pattern.MatchString(tok) {
 				pos = prevPos
 				return false
+			}
+			if prev[0] == "_Pragma" && prev[1] == "(" && !strings.HasPrefix(strings.TrimLeft(tok, "LuU8"), "\"") && made.Line == 0 {
+				made = prevPos
 			}
 			if tok == "_Pragma" {
 				prevPos = lsl.Pos{File: name, Line: line, Col: col}
@@ -471,6 +530,9 @@ func (t *includeTracker) pragmaPos(pattern *regexp.Regexp) lsl.Pos {
 		if pos.Line > 0 {
 			return pos
 		}
+	}
+	if made.Line > 0 {
+		return made
 	}
 	return lsl.Pos{File: cur}
 }

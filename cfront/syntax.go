@@ -28,20 +28,26 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 	add := func(t cc.Token, msg string) {
 		errs = append(errs, &lsl.Error{Pos: tokPos(t), Msg: msg})
 	}
+	inner := map[*cc.DeclarationSpecifiers]bool{}
+	innerSQ := map[*cc.SpecifierQualifierList]bool{}
 	walkNodes(ast.TranslationUnit, func(n any) {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
 			if x.Case != cc.AssignmentExpressionCond && notLvalue(x.UnaryExpression) {
 				add(x.Token, "lvalue required as left operand of assignment")
+			} else if x.Case != cc.AssignmentExpressionCond && isStringLiteral(x.UnaryExpression) {
+				// an array, which cc's checker reports without a
+				// position
+				add(x.Token, "assignment to expression with array type")
 			}
 		case *cc.UnaryExpression:
 			switch x.Case {
 			case cc.UnaryExpressionInc:
-				if notLvalue(x.UnaryExpression) {
+				if notLvalue(x.UnaryExpression) || isStringLiteral(x.UnaryExpression) {
 					add(x.Token, "lvalue required as increment operand")
 				}
 			case cc.UnaryExpressionDec:
-				if notLvalue(x.UnaryExpression) {
+				if notLvalue(x.UnaryExpression) || isStringLiteral(x.UnaryExpression) {
 					add(x.Token, "lvalue required as decrement operand")
 				}
 			case cc.UnaryExpressionAddrof:
@@ -52,11 +58,11 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 		case *cc.PostfixExpression:
 			switch x.Case {
 			case cc.PostfixExpressionInc:
-				if notLvalue(x.PostfixExpression) {
+				if notLvalue(x.PostfixExpression) || isStringLiteral(x.PostfixExpression) {
 					add(x.Token, "lvalue required as increment operand")
 				}
 			case cc.PostfixExpressionDec:
-				if notLvalue(x.PostfixExpression) {
+				if notLvalue(x.PostfixExpression) || isStringLiteral(x.PostfixExpression) {
 					add(x.Token, "lvalue required as decrement operand")
 				}
 			}
@@ -107,6 +113,52 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 						add(v.Token, msg)
 					}
 				}
+			}
+		case *cc.DeclarationSpecifiers:
+			// cc's checker crashes on two types in a parameter's
+			// specifiers (void f(int char)) and reports them elsewhere in
+			// its own words; a list is checked once, from its head.
+			if !inner[x] {
+				var ts []*cc.TypeSpecifier
+				for l := x; l != nil; l = l.DeclarationSpecifiers {
+					inner[l.DeclarationSpecifiers] = true
+					if l.Case == cc.DeclarationSpecifiersTypeSpec && l.TypeSpecifier != nil {
+						ts = append(ts, l.TypeSpecifier)
+					}
+				}
+				if t, msg := specifierError(ts); msg != "" {
+					add(t, msg)
+				}
+			}
+		case *cc.SpecifierQualifierList:
+			if !innerSQ[x] {
+				var ts []*cc.TypeSpecifier
+				for l := x; l != nil; l = l.SpecifierQualifierList {
+					innerSQ[l.SpecifierQualifierList] = true
+					if l.Case == cc.SpecifierQualifierListTypeSpec && l.TypeSpecifier != nil {
+						ts = append(ts, l.TypeSpecifier)
+					}
+				}
+				if t, msg := specifierError(ts); msg != "" {
+					add(t, msg)
+				}
+			}
+		case *cc.StructDeclaration:
+			// A member without a type (struct s { int a; x; }): cc's
+			// checker makes it an int. An empty one (an extra ';') is
+			// dropped from the text (dropEmptyMembers).
+			if x.Case == cc.StructDeclarationDecl && x.SpecifierQualifierList == nil && x.StructDeclaratorList != nil {
+				if sd := x.StructDeclaratorList.StructDeclarator; sd != nil && sd.Declarator != nil && sd.Declarator.Name() != "" {
+					add(sd.Declarator.NameTok(), fmt.Sprintf("member %s has no type (expected a type before it)", sd.Declarator.Name()))
+				} else {
+					add(x.Token, "member without a type")
+				}
+			}
+		case *cc.InitDeclarator:
+			// cc's checker reports an initialized function without a
+			// position.
+			if x.Case == cc.InitDeclaratorInit && x.Declarator != nil && declaresFunction(x.Declarator) {
+				add(x.Declarator.NameTok(), fmt.Sprintf("function %s is initialized like a variable", x.Declarator.Name()))
 			}
 		case *cc.Pointer:
 			// markAtomic leaves these unmarked (cc takes no attribute
@@ -279,6 +331,233 @@ func notLvalue(e cc.ExpressionNode) bool {
 		}
 	}
 	return false
+}
+
+// isStringLiteral reports whether e is a string literal, parenthesized
+// or not.
+func isStringLiteral(e cc.ExpressionNode) bool {
+	for e != nil && !isNilNode(e) {
+		switch x := e.(type) {
+		case *cc.PrimaryExpression:
+			switch x.Case {
+			case cc.PrimaryExpressionString, cc.PrimaryExpressionLString:
+				return true
+			case cc.PrimaryExpressionExpr:
+				e = x.ExpressionList
+			default:
+				return false
+			}
+		case *cc.ExpressionList:
+			if x.ExpressionList != nil {
+				return false
+			}
+			e = x.AssignmentExpression
+		case *cc.PostfixExpression:
+			if x.Case != cc.PostfixExpressionPrimary {
+				return false
+			}
+			e = x.PrimaryExpression
+		case *cc.UnaryExpression:
+			if x.Case != cc.UnaryExpressionPostfix {
+				return false
+			}
+			e = x.PostfixExpression
+		case *cc.CastExpression:
+			if x.Case != cc.CastExpressionUnary {
+				return false
+			}
+			e = x.UnaryExpression
+		case *cc.MultiplicativeExpression:
+			if x.Case != cc.MultiplicativeExpressionCast {
+				return false
+			}
+			e = x.CastExpression
+		case *cc.AdditiveExpression:
+			if x.Case != cc.AdditiveExpressionMul {
+				return false
+			}
+			e = x.MultiplicativeExpression
+		case *cc.ShiftExpression:
+			if x.Case != cc.ShiftExpressionAdd {
+				return false
+			}
+			e = x.AdditiveExpression
+		case *cc.RelationalExpression:
+			if x.Case != cc.RelationalExpressionShift {
+				return false
+			}
+			e = x.ShiftExpression
+		case *cc.EqualityExpression:
+			if x.Case != cc.EqualityExpressionRel {
+				return false
+			}
+			e = x.RelationalExpression
+		case *cc.AndExpression:
+			if x.Case != cc.AndExpressionEq {
+				return false
+			}
+			e = x.EqualityExpression
+		case *cc.ExclusiveOrExpression:
+			if x.Case != cc.ExclusiveOrExpressionAnd {
+				return false
+			}
+			e = x.AndExpression
+		case *cc.InclusiveOrExpression:
+			if x.Case != cc.InclusiveOrExpressionXor {
+				return false
+			}
+			e = x.ExclusiveOrExpression
+		case *cc.LogicalAndExpression:
+			if x.Case != cc.LogicalAndExpressionOr {
+				return false
+			}
+			e = x.InclusiveOrExpression
+		case *cc.LogicalOrExpression:
+			if x.Case != cc.LogicalOrExpressionLAnd {
+				return false
+			}
+			e = x.LogicalAndExpression
+		case *cc.ConditionalExpression:
+			if x.Case != cc.ConditionalExpressionLOr {
+				return false
+			}
+			e = x.LogicalOrExpression
+		case *cc.AssignmentExpression:
+			if x.Case != cc.AssignmentExpressionCond {
+				return false
+			}
+			e = x.ConditionalExpression
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// declaresFunction reports whether d declares a function (int f(void),
+// int *f(void)), not a pointer to one or an array: the derivation next to
+// the identifier decides. A function type named by a typedef is not seen.
+func declaresFunction(d *cc.Declarator) bool {
+	var kind func(dd *cc.DirectDeclarator) string
+	kind = func(dd *cc.DirectDeclarator) string {
+		if dd == nil {
+			return ""
+		}
+		switch dd.Case {
+		case cc.DirectDeclaratorDecl:
+			if dd.Declarator == nil {
+				return ""
+			}
+			if k := kind(dd.Declarator.DirectDeclarator); k != "" {
+				return k
+			}
+			if dd.Declarator.Pointer != nil {
+				return "pointer"
+			}
+			return ""
+		case cc.DirectDeclaratorFuncParam, cc.DirectDeclaratorFuncIdent:
+			if k := kind(dd.DirectDeclarator); k != "" {
+				return k
+			}
+			return "function"
+		case cc.DirectDeclaratorIdent:
+			return ""
+		default: // arrays
+			if k := kind(dd.DirectDeclarator); k != "" {
+				return k
+			}
+			return "array"
+		}
+	}
+	return kind(d.DirectDeclarator) == "function"
+}
+
+// specifierError checks the type specifiers of one declaration against
+// C11 6.7.2's combinations: one type, to which short, long, long long,
+// signed and unsigned may be added where C allows them. It returns the
+// specifier that breaks them and gcc's words, or "".
+func specifierError(ts []*cc.TypeSpecifier) (cc.Token, string) {
+	var base *cc.TypeSpecifier
+	var signed, unsigned, short, complex *cc.TypeSpecifier
+	longs := 0
+	var long *cc.TypeSpecifier
+	both := func(t *cc.TypeSpecifier, other *cc.TypeSpecifier) string {
+		return fmt.Sprintf("both '%s' and '%s' in declaration specifiers", other.Token.SrcStr(), t.Token.SrcStr())
+	}
+	for _, t := range ts {
+		switch t.Case {
+		case cc.TypeSpecifierSigned:
+			if unsigned != nil {
+				return t.Token, both(t, unsigned)
+			}
+			signed = t
+		case cc.TypeSpecifierUnsigned:
+			if signed != nil {
+				return t.Token, both(t, signed)
+			}
+			unsigned = t
+		case cc.TypeSpecifierShort:
+			if long != nil {
+				return t.Token, both(t, long)
+			}
+			if short != nil {
+				return t.Token, "duplicate 'short'"
+			}
+			short = t
+		case cc.TypeSpecifierLong:
+			if short != nil {
+				return t.Token, both(t, short)
+			}
+			if longs++; longs > 2 {
+				return t.Token, "'long long long' is too long"
+			}
+			long = t
+		case cc.TypeSpecifierComplex, cc.TypeSpecifierImaginary:
+			complex = t
+		default:
+			if base != nil {
+				return t.Token, "two or more data types in declaration specifiers"
+			}
+			base = t
+		}
+	}
+	if base == nil {
+		return cc.Token{}, ""
+	}
+	// the modifiers a type takes
+	switch base.Case {
+	case cc.TypeSpecifierInt:
+		return cc.Token{}, ""
+	case cc.TypeSpecifierChar, cc.TypeSpecifierInt128:
+		if short != nil {
+			return base.Token, both(base, short)
+		}
+		if long != nil {
+			return base.Token, both(base, long)
+		}
+		return cc.Token{}, ""
+	case cc.TypeSpecifierDouble:
+		if short != nil {
+			return base.Token, both(base, short)
+		}
+		if longs > 1 {
+			return base.Token, "both 'long long' and 'double' in declaration specifiers"
+		}
+		if signed != nil {
+			return base.Token, both(base, signed)
+		}
+		if unsigned != nil {
+			return base.Token, both(base, unsigned)
+		}
+		return cc.Token{}, ""
+	}
+	_ = complex
+	for _, m := range []*cc.TypeSpecifier{short, long, signed, unsigned} {
+		if m != nil {
+			return base.Token, both(base, m)
+		}
+	}
+	return cc.Token{}, ""
 }
 
 // isEnumerator reports whether an identifier names an enumeration
@@ -483,4 +762,34 @@ func promotedName(t cc.Type) string {
 		return "int"
 	}
 	return t.String()
+}
+
+// dropEmptyMembers blanks, in text (the wrapped source of the file whose
+// positions carry name), the ';' of each empty member declaration (struct
+// s { int a; ; }), which gcc accepts and cc's checker would make an int
+// member. One written elsewhere (in a header) is refused.
+func dropEmptyMembers(parsed *cc.AST, name, text string) (string, ErrorList) {
+	var errs ErrorList
+	var lines []string
+	walkNodes(parsed.TranslationUnit, func(n any) {
+		x, ok := n.(*cc.StructDeclaration)
+		if !ok || x.Case != cc.StructDeclarationDecl || x.SpecifierQualifierList != nil || x.StructDeclaratorList != nil {
+			return
+		}
+		p := x.Token.Position()
+		if lines == nil {
+			lines = strings.SplitAfter(text, "\n")
+		}
+		const head = 2 // wrapSource's lines before the file's first
+		i, c := p.Line-1+head, p.Column-1
+		if p.Filename != name || i >= len(lines) || c < 0 || c >= len(lines[i]) || lines[i][c] != ';' {
+			errs = append(errs, &lsl.Error{Pos: tokPos(x.Token), Msg: "an empty member declaration (an extra ';' in a struct or union) is not supported here"})
+			return
+		}
+		lines[i] = lines[i][:c] + " " + lines[i][c+1:]
+	})
+	if lines == nil {
+		return text, errs
+	}
+	return strings.Join(lines, ""), errs
 }

@@ -44,3 +44,25 @@ func TestCompileCommand(t *testing.T) {
 		})
 	}
 }
+
+// C the parser crashed on, called an internal error or reported without a
+// position is refused with status 2 and one line "file:line:col:
+// message" on standard error.
+func TestCompileRefusesAtAPosition(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"void f(int char);\n", "p.c:1:12: two or more data types in declaration specifiers\n"},
+		{"#if \"x\"\n#endif\n", "p.c:1:5: token \"x\" is not valid in preprocessor expressions\n"},
+		{"struct s { ; x; };\n", "p.c:1:14: member x has no type (expected a type before it)\n"},
+		{"int n(void) = 0;\n", "p.c:1:5: function n is initialized like a variable\n"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(dir+"/p.c", []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"checkfence", "compile", dir + "/p.c"}, &stdout, &stderr)
+		if got := strings.ReplaceAll(stderr.String(), dir+"/", ""); code != exitUsage || got != tc.want {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", tc.src, code, got, tc.want)
+		}
+	}
+}

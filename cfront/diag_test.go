@@ -1,0 +1,112 @@
+package cfront
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"modernc.org/cc/v4"
+)
+
+// Constructs the C parser reported without a position, crashed on, called
+// an internal error, or accepted while tracing on standard error, are
+// refused at their place (gcc's column, or the declaration's or
+// statement's where only the type checker sees the error), and nothing is
+// written to standard error.
+func TestRefusedAtTheirPlace(t *testing.T) {
+	tests := []struct {
+		name, src string
+		at        string // position prefix
+		want      string // in the message
+	}{
+		{"two types in a parameter", "void f(int char);\n", "e.c:1:12: ", "two or more data types in declaration specifiers"},
+		{"two types in a definition's parameter", "void f(int int) {}\n", "e.c:1:12: ", "two or more data types"},
+		{"two types in a member", "struct s { int char a; };\n", "e.c:1:16: ", "two or more data types"},
+		{"two types in a declaration", "int char x;\n", "e.c:1:5: ", "two or more data types"},
+		{"signed and unsigned", "void f(void) { unsigned signed x; }\n", "e.c:1:25: ", "both 'unsigned' and 'signed'"},
+		{"long long long", "long long long x;\n", "e.c:1:11: ", "'long long long' is too long"},
+		{"short char", "short char c;\n", "e.c:1:7: ", "both 'short' and 'char'"},
+		{"assignment to a string literal", "int x = \"a\" = 1;\n", "e.c:1:13: ", "assignment to expression with array type"},
+		{"compound assignment to a string literal", "void f(void) { (\"a\") += 1; }\n", "e.c:1:22: ", "assignment to expression with array type"},
+		// at the operator, as the other operands that are no lvalue
+		{"increment of a string literal", "void f(void) { \"a\"++; }\n", "e.c:1:19: ", "lvalue required as increment operand"},
+		{"initialized function", "int n(void) = 0;\n", "e.c:1:5: ", "function n is initialized like a variable"},
+		{"initialized local function", "void *g(void);\nvoid f(void) { int *n (void*) = g(); }\n", "e.c:2:21: ", "function n is initialized like a variable"},
+		// only the type checker knows the type: the declaration's place
+		{"initialized function of a typedef", "typedef int F(void);\nint a;\nF n = 0;\n", "e.c:3:1: ", "construct not supported by the C type checker"},
+		{"struct value for a pointer", "typedef struct { int a; } T;\nT *cur;\nvoid f(void) { T *old = __atomic_exchange_n(cur, cur, 5); }\n", "e.c:3:16: ", "incompatible types when initializing pointer to T using T"},
+		{"struct value for a pointer, a later statement", "struct s { int a; } v;\nint x;\nvoid f(void) {\n  x = 1;\n  int *p = v;\n  x = 2;\n}\n", "e.c:5:3: ", "incompatible types when initializing pointer to int using struct s"},
+		{"string literal in #if", "#if \"x\"\n#endif\nint x;\n", "e.c:1:5: ", `token "x" is not valid in preprocessor expressions`},
+		{"string literal in #if after an operator", "#if 'a' + \"b\"\n#endif\n", "e.c:1:11: ", `token "b" is not valid in preprocessor expressions`},
+		{"member without a type", "struct s { ; x; };\n", "e.c:1:14: ", "member x has no type"},
+		{"member without a type after one", "struct s { int a; x; };\n", "e.c:1:19: ", "member x has no type"},
+		{"member without a type in a global", "struct s { ; x; } g;\nvoid op(void) { g.x = 5; }\n", "e.c:1:14: ", "member x has no type"},
+		{"pragma pack through a macro", "#define P(x) _Pragma(#x)\nP(pack(1))\nstruct s { char c; int x; } g;\n", "e.c:1:14: ", "#pragma pack is not supported"},
+		{"__builtin_choose_expr on a variable", "int f(int x) { return __builtin_choose_expr(x, 1, 2); }\n", "e.c:1:45: ", "expected an integer constant expression"},
+	}
+	stderr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := os.Stderr
+	os.Stderr = stderr
+	defer func() { os.Stderr = saved }()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := CompileSources([]Source{{Name: "e.c", Text: tc.src}}, Options{})
+			if err == nil {
+				t.Fatalf("no error")
+			}
+			got := err.Error()
+			if !strings.HasPrefix(got, tc.at) || !strings.Contains(got, tc.want) || strings.Contains(got, "internal error") || strings.Contains(got, "cc.") {
+				t.Errorf("error\n%s\nwant %q...%q", got, tc.at, tc.want)
+			}
+		})
+	}
+	stderr.Close()
+	if b, _ := os.ReadFile(stderr.Name()); len(b) > 0 {
+		t.Errorf("standard error has\n%s", b)
+	}
+}
+
+// A struct with an extra ';' among its members (a GNU extension) has the
+// members written, as with gcc: the ';' was a hidden int member.
+func TestEmptyMemberDropped(t *testing.T) {
+	prog, err := CompileSources([]Source{{Name: "e.c", Text: "struct s { int a; ; int b; } g;\nint n = sizeof(struct s);\n"}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range prog.Globals {
+		if g.Name == "n" && (len(g.Init) != 1 || g.Init[0].Val.String() != "8") {
+			t.Errorf("sizeof(struct s) = %v, want 8", g.Init)
+		}
+	}
+}
+
+// locate finds the first declaration, and in a function the first
+// statement, whose prefix makes the check fail.
+func TestLocate(t *testing.T) {
+	src := "int a;\nint b;\nvoid f(void) {\n  a = 1;\n  b = 2; /* X */\n  a = 3;\n}\nint c;\n"
+	abi, err := cc.NewABI("linux", "amd64")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := &cc.Config{ABI: abi}
+	wrapped := wrapSource("l.c", src)
+	parsed, err := cc.Parse(cfg, []cc.Source{{Name: "<predefined>", Value: "int __predefined_declarator;\n"}, {Name: "l.c", Value: wrapped}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ mark, want string }{
+		{"int b", "l.c:2:1"},
+		{"/* X */", "l.c:5:3"},
+		{"void f", "l.c:3:1"},
+		{"int c", "l.c:8:1"},
+	} {
+		pos, ok := locate(parsed, "l.c", wrapped, func(text string) bool { return strings.Contains(text, tc.mark) })
+		if !ok || pos.String() != tc.want {
+			t.Errorf("%s: %v %v, want %s", tc.mark, pos, ok, tc.want)
+		}
+	}
+}
