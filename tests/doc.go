@@ -17,8 +17,9 @@
 // the paper's test Tpc2, written ( ee | dd ) there, is
 // "test Tpc2 = ( e e | d d )". Tokens are separated by white space or
 // comments, and a test may span several lines up to its closing
-// parenthesis. Test and operation names are C identifiers (ASCII letters,
-// digits and underscores, not starting with a digit); "test" itself is
+// parenthesis. Test and operation names are C identifiers as the C front
+// end reads them (letters, Unicode's included, digits, underscores and '$',
+// not starting with a digit); "test" itself is
 // reserved, so that a test missing its ")" is reported where the next test
 // begins. A test has at least one thread and every thread at least one
 // operation: "( a | )" and "( )" are errors. Init operations are optional.

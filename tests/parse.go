@@ -3,6 +3,7 @@ package tests
 import (
 	"bytes"
 	"strconv"
+	"unicode"
 	"unicode/utf8"
 
 	"checkfence/lsl"
@@ -36,22 +37,24 @@ func (t token) describe() string {
 	return strconv.Quote(t.text)
 }
 
-func isIdentStart(c byte) bool {
-	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+// Identifiers are C's as the C front end reads them: a letter (any
+// Unicode letter), '_' or '$', then also digits.
+func isIdentStart(r rune) bool {
+	return r == '_' || r == '$' || unicode.IsLetter(r)
 }
 
-func isIdentChar(c byte) bool {
-	return isIdentStart(c) || c >= '0' && c <= '9'
+func isIdentChar(r rune) bool {
+	return isIdentStart(r) || unicode.IsDigit(r)
 }
 
 // isIdent reports whether s is a C identifier other than the reserved word
 // "test", that is, whether it can be written as a test or operation name.
 func isIdent(s string) bool {
-	if s == "" || s == keyword || !isIdentStart(s[0]) {
+	if s == "" || s == keyword || !utf8.ValidString(s) {
 		return false
 	}
-	for i := 1; i < len(s); i++ {
-		if !isIdentChar(s[i]) {
+	for i, r := range s {
+		if i == 0 && !isIdentStart(r) || !isIdentChar(r) {
 			return false
 		}
 	}
@@ -110,14 +113,17 @@ func (lx *lexer) next() token {
 		return t
 	}
 	start := lx.off
-	c := lx.src[start]
-	n := 1
+	c, n := utf8.DecodeRune(lx.src[start:])
 	switch {
-	case isIdentChar(c):
+	case c != utf8.RuneError && isIdentChar(c):
 		// A word starting with a digit is scanned whole, so that the error
 		// quotes "1abc" rather than "1".
-		for start+n < len(lx.src) && isIdentChar(lx.src[start+n]) {
-			n++
+		for start+n < len(lx.src) {
+			r, w := utf8.DecodeRune(lx.src[start+n:])
+			if r == utf8.RuneError || !isIdentChar(r) {
+				break
+			}
+			n += w
 		}
 		switch word := string(lx.src[start : start+n]); {
 		case word == keyword:
@@ -131,7 +137,6 @@ func (lx *lexer) next() token {
 		t.kind = tPunct
 	default:
 		t.kind = tOther
-		_, n = utf8.DecodeRune(lx.src[start:])
 	}
 	lx.off += n
 	lx.col += n

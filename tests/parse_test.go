@@ -192,6 +192,10 @@ func TestParseValid(t *testing.T) {
 			{"T", 2, 7, []string{"i"}, [][]string{{"a"}, {"b"}}}}},
 		{"identifiers", "test _t_9 = _x1 ( A_B | c2 __ )", []shape{
 			{"_t_9", 1, 6, []string{"_x1"}, [][]string{{"A_B"}, {"c2", "__"}}}}},
+		// C's identifiers as the C front end reads them: Unicode
+		// letters and digits, '$'; a column counts bytes, as in C files.
+		{"letters outside ASCII", "test Größe = größe ( π | λ$1 _é )", []shape{
+			{"Größe", 1, 6, []string{"größe"}, [][]string{{"π"}, {"λ$1", "_é"}}}}},
 		{"words starting with the keyword", "test tests = testx ( test_ | Test )", []shape{
 			{"tests", 1, 6, []string{"testx"}, [][]string{{"test_"}, {"Test"}}}}},
 		{"the same operation everywhere", "test T = a a ( a | a a )", []shape{
@@ -248,6 +252,12 @@ func TestParseErrors(t *testing.T) {
 			`t.lsl:1:13: expected an operation name, found "test"`},
 		{"operation starts with a digit", "test T0 = ( e | 2d )",
 			`t.lsl:1:17: expected an operation name, found "2d"`},
+		{"name starts with a Unicode digit", "test ٣T = ( e )",
+			`t.lsl:1:6: expected a test name, found "٣T"`},
+		{"operation with a symbol outside ASCII", "test T0 = ( e€ )",
+			`t.lsl:1:14: expected an operation name, "|" or ")", found "€"`},
+		{"operation with an invalid byte", "test T0 = ( e\xff )",
+			`t.lsl:1:14: expected an operation name, "|" or ")", found "\xff"`},
 		{"name with a minus", "test T-1 = ( e )",
 			`t.lsl:1:7: expected "=", found "-"`},
 		{"dotted init operation", "test T0 = a.b ( e )",
@@ -276,8 +286,6 @@ func TestParseErrors(t *testing.T) {
 			`t.lsl:1:1: unterminated comment`},
 		{"stray */", "test T0 = ( e ) */",
 			`t.lsl:1:17: expected "test", found "*"`},
-		{"non-ASCII letter", "test T0 = ( é )",
-			`t.lsl:1:13: expected an operation name, found "é"`},
 		{"invalid UTF-8", "test T0 = ( \xff )",
 			`t.lsl:1:13: expected an operation name, found "\xff"`},
 		{"column after a block comment spanning lines", "test T0 = /* a\nb */ ( | e )",

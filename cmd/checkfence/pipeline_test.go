@@ -1256,3 +1256,13 @@ func TestObservationNamesWithSeparators(t *testing.T) {
 		t.Errorf("mine does not print both observations:\n%s", out)
 	}
 }
+
+// A C function whose name has letters outside ASCII, which C and the C
+// front end accept, is named in a test file, and so is a test.
+func TestUnicodeOperationName(t *testing.T) {
+	cf, tf := writeInputs(t, "#include \"lsl_protos.h\"\nvoid größe(void) { lsl_observe_output(\"g\", 1); }\n", "test Größe = ( größe | größe )\n")
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "--test", "Größe", cf, tf)
+	if code != exitPass || !strings.Contains(out, "pass         Größe on sc  (spec 1 observations") {
+		t.Errorf("status %d, want a pass of Größe; stderr %s\n%s", code, errs, out)
+	}
+}
