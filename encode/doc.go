@@ -64,8 +64,12 @@
 // program order, so that an access is joined only to the nearest point of
 // each chain and a fence ordering X before Y is the single constraint
 // P[X] <M Q[Y]: a constant number of constraints per fence instead of one
-// per access of its thread (a fence in an atomic block uses the block's
-// node). Each fence's constraints are guarded by its own Enable literal.
+// per access of its thread. A fence written in an atomic block orders the
+// block against an access outside it only through the block's accesses on
+// the other side of the fence, and has points of its own for the accesses
+// around the block (memory.go, blockFence); the fence an atomic block is
+// under tso orders the whole block. Each fence's constraints are guarded
+// by its own Enable literal.
 //
 // The paper represents <M with a variable for every pair of accesses and
 // transitivity clauses for every triple: quadratic variables and cubic

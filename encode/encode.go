@@ -65,6 +65,10 @@ type Options struct {
 	// an access of the type between them (memory.go, fencePoints). Only
 	// tests set it, to show that the differential test catches it.
 	BreakFencePoints bool
+	// WholeBlockFences makes a fence written inside an atomic block order
+	// the whole block, whatever side of the fence its accesses are on
+	// (memory.go, blockFence; a test-only mutant, as BreakFencePoints).
+	WholeBlockFences bool
 	// NoSymmetry leaves the symmetry of interchangeable threads alone
 	// (no Symmetry, no constraints), to measure what breaking it gains.
 	NoSymmetry bool

@@ -125,7 +125,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 
 	// Fences: only the orderings the model does not keep anyway matter.
-	var fences []fenceUse         // fences in atomic blocks: the block's node
+	var fences []fenceUse         // fences in atomic blocks (blockFence)
 	plain := map[int][]fenceUse{} // the others, by thread, in program order
 	for _, f := range e.Fences {
 		eff := lsl.FenceKind(0)
@@ -309,6 +309,12 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 	var fcs []fenceClause
 	for _, u := range fences {
+		if !u.f.Implicit && !e.opt.WholeBlockFences {
+			fcs = append(fcs, e.blockFence(u, newNode)...)
+			continue
+		}
+		// The block's own fence (tso) orders the whole block, before
+		// everything before it and after everything after it.
 		f := u.f
 		for _, a := range e.Accesses {
 			if a.Thread != f.Thread || a.node == u.node {
@@ -832,6 +838,97 @@ func (e *Encoding) fencePoints(plain map[int][]fenceUse, newNode func(th int) *o
 					}
 				}
 			}
+		}
+	}
+	return fcs
+}
+
+// blockFence encodes a fence written inside an atomic block (not the
+// block's own fence under tso, which orders the whole block). It orders
+// the accesses on its two sides in program order, as any fence
+// (SEMANTICS.md, "Fences"), and the block's accesses are one order node:
+//   - an access before the block is ordered before the block if a member
+//     of a type it orders the access against executes after the fence;
+//   - the block before an access after it if a member of a type ordered
+//     before the access executes before the fence;
+//   - the accesses before the block before those after it through points
+//     of the fence's own, P[X] after the X-accesses before the block and
+//     Q[Y] before the Y-accesses after it, with P[X] <M Q[Y] (as
+//     fencePoints, which would also tie the block's members to the
+//     points on both sides: a cycle);
+//   - the members on both sides are in program order already.
+func (e *Encoding) blockFence(u fenceUse, newNode func(th int) *orderNode) []fenceClause {
+	f, blk, c := u.f, u.node, e.c
+	var pre, post [2][]Lit // members of each type executing before and after the fence
+	for _, a := range blk.members {
+		if a.PoIndex < f.Before {
+			pre[b2i(a.Store)] = append(pre[b2i(a.Store)], a.Exec)
+		} else {
+			post[b2i(a.Store)] = append(post[b2i(a.Store)], a.Exec)
+		}
+	}
+	// orderedAfter(x): some member after the fence of a type x is ordered
+	// before executes; orderedBefore(y) likewise before the fence.
+	orderedAfter := func(x bool) Lit {
+		var ls []Lit
+		for _, y := range []bool{false, true} {
+			if u.eff.Orders(x, y) {
+				ls = append(ls, post[b2i(y)]...)
+			}
+		}
+		return c.or(ls...)
+	}
+	orderedBefore := func(y bool) Lit {
+		var ls []Lit
+		for _, x := range []bool{false, true} {
+			if u.eff.Orders(x, y) {
+				ls = append(ls, pre[b2i(x)]...)
+			}
+		}
+		return c.or(ls...)
+	}
+	var fcs []fenceClause
+	var outBefore, outAfter [2][]*Access
+	for _, a := range e.Accesses {
+		if a.Thread != f.Thread || a.node == blk {
+			continue
+		}
+		t := b2i(a.Store)
+		if a.PoIndex < f.Before {
+			outBefore[t] = append(outBefore[t], a)
+			if l := orderedAfter(a.Store); l != c.F() {
+				fcs = append(fcs, fenceClause{a.node, blk, []Lit{f.Enable, f.Exec, a.Exec, l}})
+			}
+		} else {
+			outAfter[t] = append(outAfter[t], a)
+			if l := orderedBefore(a.Store); l != c.F() {
+				fcs = append(fcs, fenceClause{blk, a.node, []Lit{f.Enable, f.Exec, a.Exec, l}})
+			}
+		}
+	}
+	var p, q [2]*orderNode
+	for _, x := range []bool{false, true} {
+		for _, y := range []bool{false, true} {
+			if !u.eff.Orders(x, y) || len(outBefore[b2i(x)]) == 0 || len(outAfter[b2i(y)]) == 0 {
+				continue
+			}
+			if p[b2i(x)] == nil {
+				n := newNode(f.Thread)
+				n.fence, n.first = f, f.Before
+				p[b2i(x)] = n
+				for _, a := range outBefore[b2i(x)] {
+					fcs = append(fcs, fenceClause{a.node, n, []Lit{a.Exec}})
+				}
+			}
+			if q[b2i(y)] == nil {
+				n := newNode(f.Thread)
+				n.fence, n.first = f, f.Before
+				q[b2i(y)] = n
+				for _, a := range outAfter[b2i(y)] {
+					fcs = append(fcs, fenceClause{n, a.node, []Lit{a.Exec}})
+				}
+			}
+			fcs = append(fcs, fenceClause{p[b2i(x)], q[b2i(y)], []Lit{f.Enable, f.Exec}})
 		}
 	}
 	return fcs

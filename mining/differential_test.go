@@ -610,3 +610,61 @@ func TestDifferentialDetectsSharedFencePoints(t *testing.T) {
 	}
 	t.Error("no generated test tells fences sharing points across an access from the reference")
 }
+
+// generatedBlockFenced returns the i-th generated test with frequent
+// fences inside atomic blocks (testgen.Options.BlockFences).
+func generatedBlockFenced(seed uint64, i int) *lsl.Test {
+	return generatedWith("blockfences", seed, i, func(*rand.Rand) testgen.Options {
+		return testgen.Options{Fences: true, BlockFences: true}
+	})
+}
+
+// TestDifferentialBlockFences compares the encoder with the reference on
+// generated tests with fences inside atomic blocks, on every model: such
+// a fence orders the block against the thread's other accesses only
+// through the block's accesses on each of its sides (encode/memory.go,
+// blockFence).
+func TestDifferentialBlockFences(t *testing.T) {
+	for i := range longtest.N(200, 1000) {
+		test := generatedBlockFenced(*diffSeed, i)
+		for _, name := range memmodel.Names() {
+			want, err := reference.Outcomes(test, name)
+			if err != nil {
+				continue
+			}
+			got, err := Outcomes(context.Background(), test, memmodel.MustByName(name), Options{})
+			if err != nil {
+				t.Fatalf("%s on %s: %v", test.Name, name, err)
+			}
+			if d := diff(want, got); d != "" {
+				t.Errorf("%s on %s differs:\n%s%s", test.Name, name, d, test)
+			}
+		}
+	}
+}
+
+// TestDifferentialDetectsWholeBlockFences shows that
+// TestDifferentialBlockFences can fail: with a fence inside an atomic
+// block ordering the whole block (encode.Options.WholeBlockFences), some
+// generated test among the first -diff.scan tells it from the reference.
+func TestDifferentialDetectsWholeBlockFences(t *testing.T) {
+	opt := Options{Encode: encode.Options{WholeBlockFences: true}}
+	for i := 0; i < *diffScan; i++ {
+		test := generatedBlockFenced(*diffSeed, i)
+		for _, name := range []string{"relaxed", "rmo", "pso"} {
+			want, err := reference.Outcomes(test, name)
+			if err != nil {
+				continue
+			}
+			got, err := Outcomes(context.Background(), test, memmodel.MustByName(name), opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diff(want, got); d != "" {
+				t.Logf("told apart by test %d on %s:\n%s", i, name, d)
+				return
+			}
+		}
+	}
+	t.Error("no generated test tells fences ordering their whole atomic block from the reference")
+}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -1264,5 +1266,54 @@ func TestUnicodeOperationName(t *testing.T) {
 	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "sc", "--test", "Größe", cf, tf)
 	if code != exitPass || !strings.Contains(out, "pass         Größe on sc  (spec 1 observations") {
 		t.Errorf("status %d, want a pass of Größe; stderr %s\n%s", code, errs, out)
+	}
+}
+
+// A fence written inside an atomic block (lsl_fence, or a fence
+// instruction in inline assembly, between lsl_atomic_begin and
+// lsl_atomic_end) orders the accesses on its two sides in program order,
+// not the whole block: testdata/blockfence-sb.c and blockfence-mp.c
+// derive their verdicts, and with the fence moved after the block's
+// access, that access is ordered before the next operation's and every
+// model passes.
+func TestFenceInAtomicBlock(t *testing.T) {
+	all := []string{"sc", "tso", "pso", "rmo", "relaxed"}
+	for _, tc := range []struct {
+		name, file, from, to string
+		fail                 []string
+	}{
+		{"sb", "blockfence-sb", "", "", []string{"pso", "rmo", "relaxed"}},
+		{"sb-mfence", "blockfence-sb", `lsl_fence("store-load");`, `asm volatile("mfence" ::: "memory");`, []string{"pso", "rmo", "relaxed"}},
+		{"sb-fence-after", "blockfence-sb", `lsl_fence("store-load"); x = 1;`, `x = 1; lsl_fence("store-load");`, nil},
+		{"mp", "blockfence-mp", "", "", []string{"rmo", "relaxed"}},
+		{"mp-fence-after", "blockfence-mp", `lsl_fence("load-load"); f = flag;`, `f = flag; lsl_fence("load-load");`, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", tc.file+".c"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tests, err := os.ReadFile(filepath.Join("testdata", tc.file+".tests"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.from != "" {
+				if !bytes.Contains(src, []byte(tc.from)) {
+					t.Fatalf("%s.c lacks %q", tc.file, tc.from)
+				}
+				src = bytes.Replace(src, []byte(tc.from), []byte(tc.to), 1)
+			}
+			cf, tf := writeInputs(t, string(src), string(tests))
+			_, out, errs := runCmd(t, "check", "--no-cache", "--model", "all", cf, tf)
+			for _, m := range all {
+				verdict := "pass"
+				if slices.Contains(tc.fail, m) {
+					verdict = "fail"
+				}
+				if w := fmt.Sprintf("%-12s T on %s  (", verdict, m); !strings.Contains(out, w) {
+					t.Errorf("no %s on %s:\n%s%s", verdict, m, out, errs)
+				}
+			}
+		})
 	}
 }

@@ -82,6 +82,11 @@ type Options struct {
 	// it and stores it, so that executions branch inside an invocation,
 	// some branches are removed, and the others write memory.
 	Choices bool
+	// BlockFences makes atomic blocks frequent (a construct in three) and
+	// puts a fence of a random kind in most of them, at a random place
+	// among their accesses: it orders the accesses on its two sides
+	// (SEMANTICS.md, "Fences"), not the whole block.
+	BlockFences bool
 }
 
 // MaxLoopAccesses is the default of Options.MaxAccesses for tests with
@@ -121,7 +126,7 @@ func Generate(r *rand.Rand, opt Options) *lsl.Test {
 	if opt.MaxInvocations <= 0 {
 		opt.MaxInvocations = 2
 	}
-	g := &gen{r: r, reuse: opt.Reuse, fences: opt.Fences, choices: opt.Choices}
+	g := &gen{r: r, reuse: opt.Reuse, fences: opt.Fences, choices: opt.Choices, blockFences: opt.BlockFences}
 	t := &lsl.Test{Name: "gen"}
 
 	// Two or three scalars, some initially non-zero; in half the tests a
@@ -294,11 +299,13 @@ type gen struct {
 	reuse   bool
 	choices bool
 	fences  bool
-	line    int
-	scalars []*lsl.Global
-	rec     *lsl.Global // the struct s, or nil
-	ptr     *lsl.Global
-	hot     []loc // the locations loops test
+	// blockFences: Options.BlockFences
+	blockFences bool
+	line        int
+	scalars     []*lsl.Global
+	rec         *lsl.Global // the struct s, or nil
+	ptr         *lsl.Global
+	hot         []loc // the locations loops test
 }
 
 // pos numbers statements in creation order, so that traces can point at
@@ -549,6 +556,9 @@ func (tg *threadGen) construct(budget int) int {
 	if g.choices && g.chance(3) {
 		return tg.choice(budget)
 	}
+	if g.blockFences && g.chance(3) {
+		return tg.atomic(budget)
+	}
 	for {
 		switch k := g.r.IntN(21); {
 		case k < 3: // store a constant
@@ -756,6 +766,11 @@ func (tg *threadGen) atomic(budget int) int {
 		ld, r := tg.load(addrs[i])
 		atom.Body = append(atom.Body, ld)
 		tg.ints = append(tg.ints, r)
+	}
+	if g.blockFences && !g.chance(4) {
+		k := g.r.IntN(len(atom.Body) + 1)
+		f := &lsl.Fence{Pos: g.pos(), Kind: fenceKinds[g.r.IntN(len(fenceKinds))]}
+		atom.Body = slices.Insert(atom.Body, k, lsl.Stmt(f))
 	}
 	tg.emit(atom)
 	return n
