@@ -237,6 +237,14 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				te.addFence(s, s.Kind, g, false)
 			}
 		case *lsl.Atomic:
+			if te.group != 0 {
+				// a nested block is part of the outer one (lsl.Atomic):
+				// one order node, and no fence of its own
+				if err := te.body(s.Body, groups); err != nil {
+					return err
+				}
+				continue
+			}
 			outer := te.group
 			*groups++
 			te.group = *groups
