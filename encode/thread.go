@@ -291,6 +291,10 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			cond := te.reg(s.Cond)
 			te.fault(c.and(g, e.truthy(cond).Not()), lsl.FaultAssert, s)
 		case *lsl.Assume:
+			// An undefined condition is a use of undefined (SEMANTICS.md,
+			// Values; lsl.Interp), which derails the thread: the assume
+			// cannot remove the execution then.
+			te.fault(c.and(g, e.is(te.reg(s.Cond), lsl.Undefined)), lsl.FaultUndefined, s)
 			// A failing assume removes the execution, except that the
 			// bound question (e.partial) lets the thread stop here:
 			// its later code does not run (doc.go, "Partial executions").

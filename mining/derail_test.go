@@ -29,6 +29,10 @@ func TestDerailedAssume(t *testing.T) {
 		{"a false assume, then a fault", one("f = 0\nassume f\nz = 0\nu = load z"), lsl.NoFault},
 		// the first fault is the thread's; the one after it is not reported
 		{"two faults", one("z = 0\nu = load z\nf = 0\nassert f"), lsl.FaultAddress},
+		// an assume's condition is used as a branch's is: undefined is
+		// a fault there (SEMANTICS.md, Values), not a false assume
+		{"assume of undefined", one("u = undefined\nassume u"), lsl.FaultUndefined},
+		{"assume of a loaded undefined", "test t\nglobal x @1\nvalue x[] = undefined\nthread {\n  op a {\n    px = [1]\n    u = load px\n    assume u\n  }\n}\n", lsl.FaultUndefined},
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
 			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
@@ -132,6 +136,35 @@ void swapper(void) { blk *n = malloc(sizeof(blk)); n->v = 1; blk *old = p; p = n
 					}
 				}
 			})
+		}
+	}
+}
+
+// lsl_assume on a variable never set is a use of an undefined value, an
+// error execution (SEMANTICS.md, Values and Errors), as an if on it is:
+// when d runs before w, ok is undefined. The check fails under serial
+// already, on every model, and the explicit serial runs leave the error to
+// the solver; the assume removed the execution before, and the test passed.
+func TestAssumeOfUndefined(t *testing.T) {
+	const src = `#include "lsl_protos.h"
+int x;
+void i(void) { x = 0; }
+void w(void) { x = 1; }
+void d(void) { int ok; int v = x; if (v == 1) ok = 1; lsl_assume(ok); lsl_observe_output("v", v); }
+`
+	prog, ts := compileTest(t, "ua.c", src, "test T = i ( w | d )\n")
+	for _, model := range []string{"sc", "relaxed"} {
+		for _, solver := range []bool{false, true} {
+			res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), PipelineOptions{SolverMining: solver})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != Fail || !res.SerialBug {
+				t.Fatalf("%s (solver mining %v): %s (serial bug %v), want a failure under serial", model, solver, res.Verdict, res.SerialBug)
+			}
+			if f := res.Counterexample.Outcome.Fault; f != lsl.FaultUndefined {
+				t.Errorf("%s (solver mining %v): fault %v, want a use of an undefined value", model, solver, f)
+			}
 		}
 	}
 }

@@ -607,6 +607,9 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 				return nil, nil, gaveUp("assertion fails")
 			}
 		case *lsl.Assume:
+			if regs[in.src[0]].IsUndef() {
+				return nil, nil, gaveUp("an assume of an undefined value") // a fault
+			}
 			if !regs[in.src[0]].Truthy() {
 				if x.cfg.mutant == mutantAssumeDropsForks {
 					return nil, nil, nil

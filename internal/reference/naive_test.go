@@ -185,6 +185,10 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 			tr.setFault(lsl.FaultAssert)
 		}
 	case *lsl.Assume:
+		if tr.regs[s.Cond].IsUndef() {
+			tr.setFault(lsl.FaultUndefined)
+			break
+		}
 		if !tr.regs[s.Cond].Truthy() && !tr.derailed {
 			return nil
 		}

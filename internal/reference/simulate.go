@@ -85,7 +85,12 @@ func (e *engine) simulate(s *state, t int) []*state {
 				th.derail(s, lsl.FaultAssert)
 			}
 		case *lsl.Assume:
-			if !e.reg(s, t, st.Cond).Truthy() && !th.derailed && !e.prune(th) {
+			c := e.reg(s, t, st.Cond)
+			if c.IsUndef() {
+				th.derail(s, lsl.FaultUndefined) // a use of undefined
+				break
+			}
+			if !c.Truthy() && !th.derailed && !e.prune(th) {
 				return nil
 			}
 		case *lsl.Observe:
