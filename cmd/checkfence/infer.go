@@ -225,7 +225,14 @@ func writeSideBySide(out io.Writer, rs []*infer.Result) {
 	}
 	fmt.Fprintf(out, "%-48s", "cost")
 	for _, r := range rs {
-		fmt.Fprintf(out, " %8d", r.Cost)
+		switch r.Verdict {
+		case infer.Found:
+			fmt.Fprintf(out, " %8d", r.Cost)
+		case infer.Impossible:
+			fmt.Fprintf(out, " %8s", "none") // no placement: not a cost of 0
+		default:
+			fmt.Fprintf(out, " %8s", "?")
+		}
 	}
 	fmt.Fprintln(out)
 }

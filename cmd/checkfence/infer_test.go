@@ -395,3 +395,30 @@ func TestInferVerdictWithout(t *testing.T) {
 		t.Errorf("check --infer --json: status %d, verdicts without each fence %v, want %v", code, without, wantWithout)
 	}
 }
+
+// The side-by-side table of several models says "none" for a model with
+// no placement, not a cost of 0 (which says no fence is needed): the two
+// stores of message passing are written by one macro, so no slot lies
+// between them, and pso, which reorders them, has no placement; tso
+// needs no fence.
+func TestFencesInferSideBySideNone(t *testing.T) {
+	cf, tf := writeInputs(t, `#include "lsl_protos.h"
+int x, y;
+#define PUB(a, b) do { a = 1; b = 1; } while (0)
+void w(void) { PUB(x, y); }
+void r(void) { int a = y; if (a) { lsl_fence("load-load"); int b = x; lsl_observe_output("b", b); } }
+`, "test MP = ( w | r )\n")
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "tso,pso", cf, tf)
+	if code != exitFail {
+		t.Fatalf("status %d, want %d; stderr %s\n%s", code, exitFail, errs, out)
+	}
+	var cost string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "cost ") {
+			cost = strings.Join(strings.Fields(line), " ")
+		}
+	}
+	if cost != "cost 0 none" {
+		t.Errorf("cost row %q, want \"cost 0 none\"\n%s", cost, out)
+	}
+}
