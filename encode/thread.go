@@ -275,7 +275,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			if s.Cond != "" {
 				cond := te.reg(s.Cond)
 				te.fault(c.and(g, e.nonInt(cond)), lsl.FaultUndefined, s)
-				taken = c.and(g, e.truthy(cond))
+				taken = c.and(g, e.nonZero(cond))
 			}
 			if taken != c.F() {
 				st := te.st.clone()
@@ -285,7 +285,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			if s.Cond == "" {
 				te.st.guard = c.F()
 			} else {
-				te.st.guard = c.and(g, e.truthy(te.reg(s.Cond)).Not())
+				te.st.guard = c.and(g, e.nonZero(te.reg(s.Cond)).Not())
 			}
 		case *lsl.Assert:
 			cond := te.reg(s.Cond)

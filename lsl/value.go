@@ -168,8 +168,11 @@ func (v Value) WithLastOffset(k int64) Value {
 	return Ptr(v.n, o...)
 }
 
-// Truthy reports whether an integer value is non-zero.
-func (v Value) Truthy() bool { return v.kind == KindInt && v.n != 0 }
+// Truthy reports whether v holds as the condition of an assume or an
+// assert: a non-zero integer, or a pointer, which is never null (C's
+// uintptr_t may hold one: lsl_assume((uintptr_t)&g) holds). Interp's
+// conditions say the same; a branch on a pointer is a fault instead.
+func (v Value) Truthy() bool { return v.kind == KindInt && v.n != 0 || v.kind == KindPtr }
 
 // String prints v in LSL syntax: "undefined", "-3", "[1 0 2]".
 func (v Value) String() string {

@@ -32,6 +32,9 @@ func TestDerailedAssume(t *testing.T) {
 		// an assume's condition is used as a branch's is: undefined is
 		// a fault there (SEMANTICS.md, Values), not a false assume
 		{"assume of undefined", one("u = undefined\nassume u"), lsl.FaultUndefined},
+		// a pointer is never null: it holds as a condition (lsl.Interp)
+		{"assume of a pointer holds", one("p = [1]\nassume p\nf = 0\nassert f"), lsl.FaultAssert},
+		{"assert of a pointer holds", one("p = [1]\nassert p"), lsl.NoFault},
 		{"assume of a loaded undefined", "test t\nglobal x @1\nvalue x[] = undefined\nthread {\n  op a {\n    px = [1]\n    u = load px\n    assume u\n  }\n}\n", lsl.FaultUndefined},
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
@@ -164,6 +167,33 @@ void d(void) { int ok; int v = x; if (v == 1) ok = 1; lsl_assume(ok); lsl_observ
 			}
 			if f := res.Counterexample.Outcome.Fault; f != lsl.FaultUndefined {
 				t.Errorf("%s (solver mining %v): fault %v, want a use of an undefined value", model, solver, f)
+			}
+		}
+	}
+}
+
+// A uintptr_t holding a pointer is non-zero in C, so lsl_assume of it
+// holds and assert of it does not fail (as if (v) already had it): the
+// assume removed every execution (a vacuous pass of a test whose
+// assertion fails) and the assert failed.
+func TestConditionOfAPointerAsInteger(t *testing.T) {
+	const src = `#include "lsl_protos.h"
+#include <stdint.h>
+#include <assert.h>
+int g;
+void assumed(void) { uintptr_t v = (uintptr_t)&g; lsl_assume(v); lsl_assert(0); }
+void asserted(void) { uintptr_t v = (uintptr_t)&g; assert(v); lsl_observe_output("ok", 1); }
+`
+	prog, ts := compileTest(t, "uptr.c", src, "test A = ( assumed )\ntest B = ( asserted )\n")
+	want := map[string]Verdict{"A": Fail, "B": Pass}
+	for _, tt := range ts {
+		for _, model := range []string{"sc", "relaxed"} {
+			res, err := CheckTest(context.Background(), prog, nil, tt, memmodel.MustByName(model), PipelineOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Verdict != want[tt.Name] {
+				t.Errorf("%s on %s: %s, want %s", tt.Name, model, res.Verdict, want[tt.Name])
 			}
 		}
 	}
