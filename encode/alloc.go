@@ -15,12 +15,14 @@ import (
 // reusable free (lsl.FreeUnsafe, lsl.FreeStable) may free is *reused*
 // (rangeanalysis.Result.Reused): an allocation of the same size and
 // layout may hand it out again instead of its own block, and the range
-// analysis puts its base in the allocation's value set. For reused blocks
-// the allocator is modelled by events of the memory order:
+// analysis puts its base in the allocation's value set. For reused blocks,
+// and for blocks never reused that frees of two threads may free
+// (Encoding.sharedFrees: which of the two is a double free depends on the
+// memory order), the allocator is modelled by events of the memory order:
 //
 //   - an allocation that may take another statement's block (its result
 //     is then not its own base: a reuse), and
-//   - a free that may free a reused block.
+//   - a free that may free such a block (freeEvents).
 //
 // A fresh allocation needs no event: it changes no block's state, and it
 // could always be placed first in the memory order (it only has to
@@ -55,13 +57,14 @@ import (
 // execution is not counted with its observations as well. A use after
 // free derails the thread, as its own faults do (thread.go,
 // mayUseAfterFree): a loop iteration that the stutter reduction would drop
-// keeps its fault. Double frees do not derail (a free changes something,
-// so no reduction drops one), like those of blocks never reused
-// (encodeFrees), whose rule "two executed frees" is the same as this one
-// when no allocation can take the block in between.
+// keeps its fault. So does a double free (doubleFreeLit), here or of the
+// other blocks (encodeFrees), whose rule "two executed frees, the second
+// the later in program order" is the same as this one when no
+// allocation can take the block in between and one thread frees it.
 //
-// Cost: a test whose frees are all lsl.FreeRetire, or that frees nothing,
-// has no reused block, no event and the encoding it had before.
+// Cost: a test that frees nothing, or whose frees are all lsl.FreeRetire
+// and of blocks no two threads may free, has no event and the encoding
+// it had before.
 
 // AllocMutation names a rule of this file that Options.BreakAlloc breaks.
 type AllocMutation uint8
@@ -81,6 +84,8 @@ const (
 	// AllocUseAfterFreeStays: a use after free does not derail its
 	// thread, whose later assumes and bounds still remove the execution.
 	AllocUseAfterFreeStays
+	// AllocDoubleFreeStays: a double free does not derail its thread.
+	AllocDoubleFreeStays
 )
 
 // AllocEvent is an allocator event: an allocation that may hand out a
@@ -121,14 +126,20 @@ func (te *threadEnc) addEvent(s lsl.Stmt, free bool, g Lit, block *Dom) {
 	te.e.Events = append(te.e.Events, ev)
 }
 
-// blocks returns the reused blocks ev may concern.
+// freeEvents reports whether the frees of block b are events: b may be
+// reused, or frees of two threads may free it (Encoding.sharedFrees).
+func (e *Encoding) freeEvents(b int64) bool {
+	return e.Range.Reused(b) || e.sharedFrees[b]
+}
+
+// eventBlocks returns the blocks ev may concern whose frees are events.
 func (e *Encoding) eventBlocks(ev *AllocEvent) []int64 {
 	var out []int64
 	for _, v := range ev.Block.Vals {
 		switch {
 		case !ev.Free && v.IsPtr() && v.Base() != ev.Own:
 			out = append(out, v.Base())
-		case ev.Free && e.Range.BlockStart(v) && e.Range.Reused(v.Base()):
+		case ev.Free && e.Range.BlockStart(v) && e.freeEvents(v.Base()):
 			out = append(out, v.Base())
 		}
 	}
@@ -389,6 +400,36 @@ func (e *Encoding) encodeAllocState(ae *allocEncoding) {
 			c.add(u.lit.Not(), f)
 			c.add(u.lit, f.Not())
 		}
+	}
+	// and those of frees (thread.go, doubleFreeLit): exactly their
+	// double-free faults, of encodeFrees and of the events above
+	double := map[int][]Lit{} // by index in e.frees
+	for _, p := range e.Errors {
+		if p.free > 0 {
+			double[p.free-1] = append(double[p.free-1], p.Lit)
+		}
+	}
+	byEvent := map[int]int{} // free's event -> index in e.frees
+	for j, f := range e.frees {
+		if f.event > 0 {
+			byEvent[f.event] = j
+		}
+	}
+	for _, p := range e.Errors {
+		if j, ok := byEvent[p.event]; ok && p.event > 0 && p.Fault == lsl.FaultDoubleFree {
+			double[j] = append(double[j], p.Lit)
+		}
+	}
+	for j, fp := range e.frees {
+		if fp.derail == 0 {
+			continue
+		}
+		f := c.or(double[j]...)
+		if e.opt.BreakAlloc == AllocDoubleFreeStays {
+			f = c.F()
+		}
+		c.add(fp.derail.Not(), f)
+		c.add(fp.derail, f.Not())
 	}
 }
 

@@ -179,7 +179,7 @@ func (x *Execution) addEvent(e *Encoding, ev *AllocEvent, lastOn map[int64]int) 
 		return
 	}
 	v := e.value(ev.Block)
-	if !v.IsPtr() || !ev.Free && v.Base() == ev.Own || ev.Free && !(e.Range.BlockStart(v) && e.Range.Reused(v.Base())) {
+	if !v.IsPtr() || !ev.Free && v.Base() == ev.Own || ev.Free && !(e.Range.BlockStart(v) && e.freeEvents(v.Base())) {
 		return
 	}
 	prev, ok := lastOn[v.Base()]

@@ -164,13 +164,15 @@
 //
 // A block that a reusable free may free can be handed out again by an
 // allocation of the same size and words (lsl.MayReuse): the allocation's value ranges
-// over its own block and those. Such allocations and frees are events of
-// the memory order, and the allocator's state of each block is encoded
-// like a value axiom over them: double frees and uses after free are
-// faults of the memory order, not of one thread (alloc.go gives the rules
-// and why the fault literals are exact). Tests that free nothing, or only
-// retire blocks (lsl_free_noreuse), get exactly the encoding they had
-// without this.
+// over its own block and those. Such allocations and frees, and the frees
+// of a block two threads may free, are events of the memory order, and
+// the allocator's state of each block is encoded like a value axiom over
+// them: double frees and uses after free are faults of the memory order,
+// not of one thread (alloc.go gives the rules and why the fault literals
+// are exact). Each derails its thread from the free or access on, as the
+// thread's other faults do. Tests that free nothing, or only retire blocks
+// (lsl_free_noreuse) that no two threads may retire, get exactly the
+// encoding they had without this.
 //
 // # Interchangeable threads
 //

@@ -132,7 +132,8 @@ type Encoding struct {
 	// C11 orders (lsl.Fence.Implied), which nothing switches, have true.
 	Fences []*Fence
 	// Events lists the allocator events (alloc.go): allocations that
-	// may hand out a freed block and frees of such blocks.
+	// may hand out a freed block, frees of such blocks and of blocks
+	// two threads may free.
 	Events []*AllocEvent
 	// Errors lists every point where an execution can fault.
 	Errors []*ErrorPoint
@@ -167,9 +168,13 @@ type Encoding struct {
 	universe []lsl.Value
 	obs      []*obsPoint
 	frees    []freePoint
-	slots    []*slotGroup
-	finals   []*Dom
-	mem      *memEncoding
+	// sharedFrees: blocks never reused that frees of two threads may
+	// free; their frees are events too (alloc.go), as which of the two
+	// is the double free, and derails, depends on the memory order.
+	sharedFrees map[int64]bool
+	slots       []*slotGroup
+	finals      []*Dom
+	mem         *memEncoding
 	// symClasses are the classes of Symmetry whose constraint is encoded
 	symClasses [][]int
 	symPairs   []symmetryPair

@@ -15,12 +15,6 @@ import (
 // report is one that needs nothing of the kind, and of those the one
 // reached first in the execution.
 
-// Derails reports whether the fault stops its thread's checks: every
-// fault but a double free (README, "Faults and assumptions").
-func (f *ErrorPoint) Derails() bool {
-	return f.Fault != lsl.FaultDoubleFree
-}
-
 // FaultReport is the faults of an execution in the order to report them.
 type FaultReport struct {
 	// Faults: the threads' faults grouped by thread, each thread's in
@@ -33,12 +27,12 @@ type FaultReport struct {
 	// took) to that other thread.
 	Needs map[*ErrorPoint]int
 
-	derail map[int]*ErrorPoint // each thread's first derailing fault
+	derail map[int]*ErrorPoint // each thread's first fault
 	order  map[lsl.Stmt]int    // statements in program order
 }
 
 // AccessUnchecked reports whether the access of thread t at PoIndex po
-// comes after t's first derailing fault: its assumes are ignored there.
+// comes after t's first fault: its assumes are ignored there.
 func (r *FaultReport) AccessUnchecked(t, po int) bool {
 	f := r.derail[t]
 	return f != nil && po >= f.After
@@ -61,7 +55,7 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 		return cmp.Or(a.Thread-b.Thread, r.order[a.Stmt]-r.order[b.Stmt])
 	})
 	for _, f := range faults {
-		if f.Derails() && r.derail[f.Thread] == nil {
+		if r.derail[f.Thread] == nil { // every fault stops its thread's checks
 			r.derail[f.Thread] = f
 		}
 	}

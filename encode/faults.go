@@ -42,8 +42,7 @@ import (
 // own code, a use after free by one of its accesses, or a double free by
 // one of its frees
 // (the last two found with the memory order once every thread is encoded;
-// ask only then). Such faults do not derail the thread's assumes (see
-// derail), but an execution with one is an error whatever follows.
+// ask only then).
 func (e *Encoding) faultedBefore(p *ExceedPoint) Lit {
 	if e.faulted == nil {
 		e.faulted = map[[5]int]Lit{}

@@ -42,11 +42,14 @@ type threadEnc struct {
 	// bound: what it does afterwards is not what the program does (it
 	// stopped, or runs another iteration), so its later assumes must
 	// not remove the execution, which is an error or exceeding one
-	// already. Uses after free, found with the memory order, derail
-	// through literals defined then (mayUseAfterFree); double frees do
-	// not (see encodeFrees).
+	// already. Uses after free and double frees, found with the memory
+	// order, derail through literals defined then (mayUseAfterFree,
+	// doubleFreeLit).
 	derailed Lit
 	pending  []Lit // guards that derail, not yet in derailed (see derail)
+	// pendingFrees: indices in Encoding.frees of the frees that may be
+	// double frees, not yet in derailed
+	pendingFrees []int
 }
 
 // derail returns a literal that holds once the thread has derailed. It is
@@ -54,9 +57,13 @@ type threadEnc struct {
 // was (unused definitions change the solver's path, and on msn Tpc5 that
 // alone doubled the time).
 func (te *threadEnc) derail() Lit {
-	if len(te.pending) > 0 {
-		te.derailed = te.e.c.or(append([]Lit{te.derailed}, te.pending...)...)
-		te.pending = te.pending[:0]
+	if len(te.pending) > 0 || len(te.pendingFrees) > 0 {
+		ls := append([]Lit{te.derailed}, te.pending...)
+		for _, j := range te.pendingFrees {
+			ls = append(ls, te.e.doubleFreeLit(j))
+		}
+		te.derailed = te.e.c.or(ls...)
+		te.pending, te.pendingFrees = te.pending[:0], te.pendingFrees[:0]
 	}
 	return te.derailed
 }
@@ -76,6 +83,7 @@ type obsPoint struct {
 }
 
 func (e *Encoding) encodeThreads() error {
+	e.findSharedFrees()
 	groups := 0
 	run := func(th int, invs []*lsl.Invocation) error {
 		te := &threadEnc{e: e, thread: th, st: state{guard: e.c.T, regs: map[lsl.Reg]*Dom{}}, derailed: e.c.F()}
@@ -106,13 +114,57 @@ type freePoint struct {
 	thread int
 	stmt   lsl.Stmt
 	before int // number of the thread's accesses before it
+	event  int // 1 + the ID of its AllocEvent, 0 if none
+	// derail: the free is a double free (doubleFreeLit), 0 until asked
+	derail Lit
 }
 
-// encodeFrees makes freeing a block twice a fault (SEMANTICS.md), whichever
-// threads free it, for the blocks that are never handed out again: two
-// executed frees of such a block need no memory order to be wrong. The
-// blocks that may be reused are alloc.go's. The fault is put on the second of the two in the
-// order the threads are encoded (init, thread 0, 1, ..., program order).
+// findSharedFrees fills Encoding.sharedFrees: the blocks never reused
+// that frees of two threads other than init may free (init's come first).
+func (e *Encoding) findSharedFrees() {
+	by := map[int64]int{} // block -> a thread freeing it
+	for th, invs := range e.Test.Threads {
+		for _, inv := range invs {
+			lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+				f, ok := s.(*lsl.Free)
+				if !ok {
+					return true
+				}
+				for _, v := range e.Range.Reg(th, f.Addr) {
+					if !e.Range.BlockStart(v) || e.Range.Reused(v.Base()) {
+						continue
+					}
+					if t, ok := by[v.Base()]; !ok {
+						by[v.Base()] = th
+					} else if t != th {
+						if e.sharedFrees == nil {
+							e.sharedFrees = map[int64]bool{}
+						}
+						e.sharedFrees[v.Base()] = true
+					}
+				}
+				return true
+			})
+		}
+	}
+}
+
+// doubleFreeLit returns the literal of free j (in Encoding.frees) that
+// derails its thread: it holds iff the free is a double free, as found by
+// encodeFrees or, with the memory order, by encodeAllocState, which
+// defines it.
+func (e *Encoding) doubleFreeLit(j int) Lit {
+	if e.frees[j].derail == 0 {
+		e.frees[j].derail = e.c.newVar()
+	}
+	return e.frees[j].derail
+}
+
+// encodeFrees makes freeing a block twice a fault (SEMANTICS.md) for the
+// blocks whose frees are no events (alloc.go): never handed out again,
+// and freed by one thread, or by init and one thread. Two executed frees
+// of such a block need no memory order to be wrong, and the second is the
+// later in program order (init's come first).
 func (e *Encoding) encodeFrees() {
 	c := e.c
 	for j, fj := range e.frees {
@@ -120,9 +172,9 @@ func (e *Encoding) encodeFrees() {
 		for _, fi := range e.frees[:j] {
 			var same []Lit
 			for x, a := range fi.addr.Vals {
-				// a reused block's double frees depend on the memory
+				// the other blocks' double frees depend on the memory
 				// order (alloc.go)
-				if !e.Range.BlockStart(a) || e.Range.Reused(a.Base()) {
+				if !e.Range.BlockStart(a) || e.freeEvents(a.Base()) {
 					continue
 				}
 				for y, b := range fj.addr.Vals {
@@ -321,7 +373,9 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 		case *lsl.Free:
 			// as lsl.Interp: only the start of an allocated block; a
 			// block freed twice (by any threads) is checked once all
-			// threads are encoded (encodeFrees)
+			// threads are encoded (encodeFrees, alloc.go), and a double
+			// free derails the thread from the free on, as its other
+			// faults do (doubleFreeLit)
 			addr := te.reg(s.Addr)
 			var undef, bad []Lit
 			for i, a := range addr.Vals {
@@ -334,12 +388,24 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			}
 			te.fault(c.and(g, c.or(undef...)), lsl.FaultUndefined, s)
 			te.fault(c.and(g, c.or(bad...)), lsl.FaultAddress, s)
-			e.frees = append(e.frees, freePoint{guard: g, addr: addr, thread: te.thread, stmt: s, before: te.nAcc})
+			fp := freePoint{guard: g, addr: addr, thread: te.thread, stmt: s, before: te.nAcc}
+			mayFree := false
 			for _, a := range addr.Vals {
-				if e.Range.BlockStart(a) && e.Range.Reused(a.Base()) {
+				mayFree = mayFree || e.Range.BlockStart(a)
+			}
+			for _, a := range addr.Vals {
+				if e.Range.BlockStart(a) && e.freeEvents(a.Base()) {
+					n := len(e.Events)
 					te.addEvent(s, true, g, addr)
+					if len(e.Events) > n {
+						fp.event = n + 1
+					}
 					break
 				}
+			}
+			e.frees = append(e.frees, fp)
+			if mayFree && g != c.F() {
+				te.pendingFrees = append(te.pendingFrees, len(e.frees)-1)
 			}
 		case *lsl.BoundExceeded:
 			// A point only a derailed thread reaches counts no bound

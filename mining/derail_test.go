@@ -3,6 +3,7 @@ package mining
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"checkfence/lsl"
@@ -36,6 +37,14 @@ func TestDerailedAssume(t *testing.T) {
 		{"assume of a pointer holds", one("p = [1]\nassume p\nf = 0\nassert f"), lsl.FaultAssert},
 		{"assert of a pointer holds", one("p = [1]\nassert p"), lsl.NoFault},
 		{"assume of a loaded undefined", "test t\nglobal x @1\nvalue x[] = undefined\nthread {\n  op a {\n    px = [1]\n    u = load px\n    assume u\n  }\n}\n", lsl.FaultUndefined},
+		// a double free is a fault like the others, of each kind of free
+		{"double free, then a false assume", one("p = alloc 8\nfree p\nfree p\nf = 0\nassume f"), lsl.FaultDoubleFree},
+		{"double lsl_free, then a false assume", one("p = alloc 8\nfree stable p\nfree stable p\nf = 0\nassume f"), lsl.FaultDoubleFree},
+		{"double lsl_free_noreuse, then a false assume", one("p = alloc 8\nfree noreuse p\nfree noreuse p\nf = 0\nassume f"), lsl.FaultDoubleFree},
+		{"a false assume, then a double free", one("p = alloc 8\nfree p\nf = 0\nassume f\nfree p"), lsl.NoFault},
+		// q takes p's block (the second free is then no double free and
+		// the assume removes the execution) or its own (a double free)
+		{"maybe a double free, then a false assume", one("p = alloc 8\nfree p\nq = alloc 8\nfree p\nf = 0\nassume f"), lsl.FaultDoubleFree},
 	} {
 		for _, model := range []string{"sc", "relaxed"} {
 			t.Run(fmt.Sprintf("%s on %s", tc.name, model), func(t *testing.T) {
@@ -195,6 +204,103 @@ void asserted(void) { uintptr_t v = (uintptr_t)&g; assert(v); lsl_observe_output
 			if res.Verdict != want[tt.Name] {
 				t.Errorf("%s on %s: %s, want %s", tt.Name, model, res.Verdict, want[tt.Name])
 			}
+		}
+	}
+}
+
+// A double free derails the thread whose free comes second in memory
+// order, which for frees of two threads the memory order decides
+// (SEMANTICS.md, "Allocation and freeing": a free is an event of <M that
+// the accesses before it in program order precede). Init publishes a
+// block; first frees it, stores y = 1, then assumes false; second waits
+// for y = 1, then frees it too. On sc first's free precedes its store, so
+// it is the first free: first does not derail, its assume removes every
+// execution, and none faults. On relaxed the store may precede first's
+// free, second's free may then come first, and first's double free makes
+// an error execution. Each kind of free, with either thread listed first.
+func TestDoubleFreeOrder(t *testing.T) {
+	first := func(kind string) string {
+		return "px = [1]\nq = load px\nfree " + kind + "q\npy = [2]\none = 1\nstore py, one\nf = 0\nassume f"
+	}
+	const second = "py = [2]\nr = load py\none = 1\ne = eq r, one\nassume e\npx = [1]\nq = load px\nfree q"
+	src := func(a, b string) string {
+		return "test t\nglobal x @1\nglobal y @2\ninit {\n  op i {\n    px = [1]\n    p = alloc 8\n    store px, p\n  }\n}\n" +
+			"thread {\n  op a {\n" + a + "\n  }\n}\nthread {\n  op b {\n" + b + "\n  }\n}\n"
+	}
+	for _, kind := range []string{"", "stable ", "noreuse "} {
+		for _, order := range []string{"first listed first", "second listed first"} {
+			s := src(first(kind), strings.Replace(second, "free q", "free "+kind+"q", 1))
+			if order == "second listed first" {
+				s = src(strings.Replace(second, "free q", "free "+kind+"q", 1), first(kind))
+			}
+			for _, tc := range []struct {
+				model string
+				fault lsl.Fault
+			}{{"sc", lsl.NoFault}, {"relaxed", lsl.FaultDoubleFree}} {
+				t.Run(fmt.Sprintf("free %s%s on %s", kind, order, tc.model), func(t *testing.T) {
+					checkFault(t, s, tc.model, tc.fault)
+				})
+			}
+		}
+	}
+}
+
+// A double free followed, in its thread, by an assume that fails: the
+// thread stops at its fault as at any other (SEMANTICS.md, "Errors";
+// lsl.Interp), so the assume cannot remove the execution and the check
+// fails with the double free, under serial already; as it does with a
+// null dereference in its place (e). The block comes from
+// lsl_malloc_noreuse (a), malloc (m), and in r a retry loop whose second
+// iteration is assumed away follows the double free.
+func TestDoubleFreeThenAssume(t *testing.T) {
+	const src = `#include "lsl_protos.h"
+#include <stdlib.h>
+void a(void) {
+  int k = lsl_choose(0, 1);
+  int *b = lsl_malloc_noreuse(sizeof(int));
+  free(b);
+  if (k) { free(b); lsl_assume(false); }
+  lsl_observe_output("k", k);
+}
+void m(void) {
+  int k = lsl_choose(0, 1);
+  int *b = malloc(sizeof(int));
+  free(b);
+  if (k) { free(b); lsl_assume(false); }
+  lsl_observe_output("k", k);
+}
+void r(void) {
+  int k = lsl_choose(0, 1);
+  int *b = malloc(sizeof(int));
+  free(b);
+  if (k) free(b);
+  int once = 0;
+  do { if (once) lsl_assume(false); once = 1; } while (k);
+  lsl_observe_output("k", k);
+}
+void e(void) {
+  int k = lsl_choose(0, 1);
+  int *b = 0;
+  if (k) { *b = 1; lsl_assume(false); }
+  lsl_observe_output("k", k);
+}
+`
+	prog, ts := compileTest(t, "df.c", src, "test A = ( a )\ntest M = ( m )\ntest R = ( r )\ntest E = ( e )")
+	want := map[string]lsl.Fault{"A": lsl.FaultDoubleFree, "M": lsl.FaultDoubleFree, "R": lsl.FaultDoubleFree, "E": lsl.FaultAddress}
+	for _, test := range ts {
+		for _, model := range []string{"sc", "relaxed"} {
+			t.Run(test.Name+" on "+model, func(t *testing.T) {
+				res, err := CheckTest(context.Background(), prog, nil, test, memmodel.MustByName(model), PipelineOptions{MaxUnroll: 4})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != Fail || !res.SerialBug {
+					t.Fatalf("verdict %s (serial bug %v), want a failure under serial", res.Verdict, res.SerialBug)
+				}
+				if f := res.Counterexample.Outcome.Fault; f != want[test.Name] {
+					t.Errorf("counterexample faults with %v, want %v", f, want[test.Name])
+				}
+			})
 		}
 	}
 }

@@ -530,6 +530,7 @@ func TestDifferentialDetectsBrokenAlloc(t *testing.T) {
 		{"accesses to a freed block are no error", encode.AllocNoUseAfterFree},
 		{"accesses are not ordered before a free or after a reuse", encode.AllocUnordered},
 		{"a use after free does not derail its thread", encode.AllocUseAfterFreeStays},
+		{"a double free does not derail its thread", encode.AllocDoubleFreeStays},
 	} {
 		t.Run(tc.what, func(t *testing.T) {
 			opt := Options{Encode: encode.Options{BreakAlloc: tc.m}}

@@ -72,11 +72,11 @@ type threadState struct {
 	derailed bool
 	// pruneAt is the number of the thread's events when a false assume
 	// or a bound passed would have removed the execution, had the thread
-	// not derailed; -1 if none. With uses after free, which are found
-	// only as accesses are placed, the removal waits for the end: it
-	// stands unless an access before it was a use after free (uafAt,
+	// not derailed; -1 if none. With uses after free and double frees,
+	// which are found only as events are placed, the removal waits for
+	// the end: it stands unless an event before it was one (placedAt,
 	// the index of the thread's first, -1 if none). See deferPrune.
-	pruneAt, uafAt int
+	pruneAt, placedAt int
 }
 
 // cell is the content of a location: the value of its last placed store.
@@ -110,7 +110,7 @@ func (s *state) clone(t int) *state {
 		events:   slices.Clone(old.events),
 		derailed: old.derailed,
 		pruneAt:  old.pruneAt,
-		uafAt:    old.uafAt,
+		placedAt: old.placedAt,
 	}
 	return c
 }
@@ -148,10 +148,10 @@ func (th *threadState) appendKey(b []byte) []byte {
 	if th.derailed {
 		b = append(b, '!')
 	}
-	if th.pruneAt >= 0 || th.uafAt >= 0 {
+	if th.pruneAt >= 0 || th.placedAt >= 0 {
 		b = strconv.AppendInt(b, int64(th.pruneAt), 10)
 		b = append(b, '/')
-		b = strconv.AppendInt(b, int64(th.uafAt), 10)
+		b = strconv.AppendInt(b, int64(th.placedAt), 10)
 		b = append(b, '!')
 	}
 	b = strconv.AppendInt(b, int64(th.pc), 10)
@@ -242,9 +242,9 @@ type engine struct {
 	// accessAfter[t][pc]: thread t's code has a load or store after pc.
 	accessAfter [][]bool
 
-	// deferPrune: the test has a free after which an access is a use
-	// after free, so assumes and bounds remove executions only at their
-	// end (threadState.pruneAt).
+	// deferPrune: the test has a free, which may be a double free or
+	// make a later access a use after free, so assumes and bounds remove
+	// executions only at their end (threadState.pruneAt).
 	deferPrune bool
 
 	seen     map[string]struct{}
@@ -287,13 +287,13 @@ func (e *engine) run() error {
 		}
 		e.accessAfter = append(e.accessAfter, after)
 		st.th = append(st.th, &threadState{
-			regs:    make([]lsl.Value, len(idx)),
-			obs:     make([][]lsl.ObsItem, len(tc.invRange)),
-			pruneAt: -1,
-			uafAt:   -1,
+			regs:     make([]lsl.Value, len(idx)),
+			obs:      make([][]lsl.ObsItem, len(tc.invRange)),
+			pruneAt:  -1,
+			placedAt: -1,
 		})
 		for _, in := range tc.code {
-			if f, ok := in.s.(*lsl.Free); ok && f.Kind == lsl.FreeUnsafe {
+			if _, ok := in.s.(*lsl.Free); ok {
 				e.deferPrune = true
 			}
 		}
@@ -487,7 +487,7 @@ func (e *engine) complete(s *state) bool {
 
 func (e *engine) record(s *state) {
 	for _, th := range s.th {
-		if th.pruneAt >= 0 && (th.uafAt < 0 || th.uafAt >= th.pruneAt) {
+		if th.pruneAt >= 0 && (th.placedAt < 0 || th.placedAt >= th.pruneAt) {
 			return // removed: the thread had not derailed there
 		}
 	}
@@ -677,8 +677,8 @@ func (e *engine) reusable(s *state, b int64) bool {
 // place applies what placing ev, event j of thread t, in <M does besides
 // a store's value: an allocation takes its block, a free frees it (a
 // double free unless it was live), and an access to a block freed by C's
-// free is a use after free. A use after free derails the thread from
-// that access on, as the encoder's does (double frees do not).
+// free is a use after free. Either derails the thread from that event
+// on, as the thread's other faults do (SEMANTICS.md, "Errors").
 func (e *engine) place(s *state, t, j int, ev event) {
 	switch {
 	case ev.alloc:
@@ -687,6 +687,7 @@ func (e *engine) place(s *state, t, j int, ev event) {
 		i := ev.block - e.mem.firstBase
 		if s.blocks[i] != live {
 			s.setFault(lsl.FaultDoubleFree)
+			s.th[t].derailAt(j)
 		}
 		s.blocks[i] = freedBy(ev.freeKind)
 	default:
@@ -695,11 +696,15 @@ func (e *engine) place(s *state, t, j int, ev event) {
 		}
 		if a := e.locs[ev.loc]; e.mem.allocs[a.Base()] && s.blocks[a.Base()-e.mem.firstBase] == freedBy(lsl.FreeUnsafe) {
 			s.setFault(lsl.FaultUseAfterFree)
-			th := s.th[t]
-			th.derailed = true
-			if th.uafAt < 0 || j < th.uafAt {
-				th.uafAt = j
-			}
+			s.th[t].derailAt(j)
 		}
+	}
+}
+
+// derailAt records that the thread's event j faulted when placed.
+func (th *threadState) derailAt(j int) {
+	th.derailed = true
+	if th.placedAt < 0 || j < th.placedAt {
+		th.placedAt = j
 	}
 }

@@ -190,8 +190,8 @@ func (e *engine) assign(s *state, t int, r lsl.Reg, v lsl.Value) bool {
 // derail records a fault of thread th in s: the execution is an error
 // execution, and what the thread does afterwards is not the program's, so
 // its assumes and loop bounds no longer remove the execution (as in the
-// encoder). A use after free derails too, from the access on (place); a
-// double free does not.
+// encoder). A use after free or a double free derails too, from the
+// event on (place).
 func (th *threadState) derail(s *state, f lsl.Fault) {
 	s.setFault(f)
 	th.derailed = true
@@ -211,9 +211,9 @@ func addressFault(a lsl.Value) lsl.Fault {
 }
 
 // prune removes the execution at an assume or bound of thread th that did
-// not derail before: now (false), or, with uses after free, at its end
-// unless one of the thread's accesses before this point turns out to be
-// one (true: go on).
+// not derail before: now (false), or, with frees, at its end unless one of
+// the thread's events before this point turns out to be a use after free
+// or a double free (true: go on).
 func (e *engine) prune(th *threadState) bool {
 	if !e.deferPrune {
 		return false

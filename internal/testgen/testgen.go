@@ -671,11 +671,12 @@ func (tg *threadGen) reuseStep(budget int) int {
 		if g.chance(2) {
 			tg.through(q) // through a pointer to a freed block
 			used++
-			if len(tg.ints) > 0 && g.chance(2) {
-				// an assume after it: a use after free derails the
-				// thread, so the assume no longer removes the execution
-				tg.emit(&lsl.Assume{Pos: g.pos(), Cond: tg.prim(lsl.OpEq, tg.anyInt(), tg.smallInt())})
-			}
+		}
+		if len(tg.ints) > 0 && g.chance(2) {
+			// an assume after it: a use after free or a double free
+			// (another thread may free q too) derails the thread, so
+			// the assume no longer removes the execution
+			tg.emit(&lsl.Assume{Pos: g.pos(), Cond: tg.prim(lsl.OpEq, tg.anyInt(), tg.smallInt())})
 		}
 		if used < budget {
 			b := tg.fresh("b")
