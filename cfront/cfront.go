@@ -482,8 +482,9 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 	if errs := syntaxErrors(parsed); len(errs) > 0 {
 		return nil, nil, errs
 	}
+	main := includes.main
 	if text, ok := sources[1].Value.(string); ok {
-		text, errs := dropEmptyMembers(parsed, line, adjustArrayParams(parsed, line, text))
+		text, errs := dropEmptyMembers(parsed, rawText{adjustArrayParams(parsed, newRawText(text, main)), sourceOf(main)})
 		if len(errs) > 0 {
 			return nil, nil, errs
 		}

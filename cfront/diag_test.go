@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,6 +82,33 @@ func TestEmptyMemberDropped(t *testing.T) {
 		if g.Name == "n" && (len(g.Init) != 1 || g.Init[0].Val.String() != "8") {
 			t.Errorf("sizeof(struct s) = %v, want 8", g.Init)
 		}
+	}
+}
+
+// The rewrites of an extra ';' among members and of an array parameter
+// (int a[] as (*a)) address the text by the tokens' offsets: a #line
+// directive, before or after them, renumbers their lines, and must not
+// move the rewrite onto other text (the ';' of if (c) ; below, the extra
+// ';' staying a hidden int member).
+func TestRewritesUnderLineDirectives(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      int // the constant f stores into n
+	}{
+		{"empty member after #line", "int c;\nvoid g(void) { if (c) ; c = 2; }\n#line 2\nstruct s { int a;     ; };\nint n;\nvoid f(void) { n = sizeof(struct s); }\n", 4},
+		{"empty member before #line", "struct s { int a; ; };\n#line 40\nstruct t { int b; ; int c; };\nint n;\nvoid f(void) { n = sizeof(struct s) + sizeof(struct t); }\n", 12},
+		{"empty member after #line naming a file", "#line 7 \"other.c\"\nstruct s { int a; ; };\nint n;\nvoid f(void) { n = sizeof(struct s); }\n", 4},
+		{"empty member after a line marker", "int c;\n# 1 \"e.c\"\nstruct s { int a; ; };\nint n;\nvoid f(void) { n = sizeof(struct s); }\n", 4},
+		{"array parameter after #line", "int n;\nint c[3];\n#line 2\nvoid f(int a[]) { n = sizeof(a); }\n", 8},
+		{"array parameter before #line", "int n;\nvoid f(int *a[]) { n = sizeof(a); }\n#line 30\nvoid h(int b[]) { n = sizeof(b); }\n", 8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			f := compiledF(t, tc.src)
+			if !strings.Contains(f, fmt.Sprintf(" = %d @", tc.want)) {
+				t.Errorf("f stores no %d:\n%s", tc.want, f)
+			}
+		})
 	}
 }
 

@@ -429,11 +429,14 @@ type includeTracker struct {
 	count int      // files entered
 	once  map[string]bool
 	err   *lsl.Error
+	// main is the main file's enter pragma, the first: its token
+	// identifies the text cc read the file from (rawText).
+	main cc.Token
 }
 
 // reset prepares for another pass of cc over the same sources.
 func (t *includeTracker) reset() {
-	t.stack, t.count, t.once, t.err = nil, 0, nil, nil
+	t.stack, t.count, t.once, t.err, t.main = nil, 0, nil, nil, cc.Token{}
 }
 
 // pragma is the cc.Config.PragmaHandler.
@@ -443,6 +446,9 @@ func (t *includeTracker) pragma(toks []cc.Token) error {
 	}
 	switch toks[0].SrcStr() {
 	case enterPragma:
+		if t.count == 0 {
+			t.main = toks[0]
+		}
 		// The enter pragma stands before the #line directive: its
 		// position carries the name cc opened the file under.
 		name := t.fsys.shownAs(unmarkAbs(toks[0].Position().Filename))

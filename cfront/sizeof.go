@@ -1,7 +1,7 @@
 package cfront
 
 import (
-	"strings"
+	"bytes"
 	"sync"
 	"sync/atomic"
 
@@ -401,16 +401,15 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
-// adjustArrayParams rewrites, in text (the file name as cc reads it,
-// wrapSource's form), each parameter declared as an array of unknown size
-// (int a[], int a[][3]) as the pointer C adjusts it to ((*a), (*a)[3]):
-// cc gives the parameter the incomplete array as its origin and refuses
-// sizeof(a) ("sizeof incomplete type"), which C defines as a pointer's
-// size. The rewrite keeps the length of the line, so that the positions
-// after it stay; it is made only where the text reads " a[]" (or " *a[]").
-func adjustArrayParams(parsed *cc.AST, name, text string) string {
-	type site struct{ line, col int } // of the identifier, 1-based
-	var sites []site
+// adjustArrayParams rewrites, in raw (the main file in wrapSource's form),
+// each parameter declared as an array of unknown size (int a[],
+// int a[][3]) as the pointer C adjusts it to ((*a), (*a)[3]): cc gives the
+// parameter the incomplete array as its origin and refuses sizeof(a)
+// ("sizeof incomplete type"), which C defines as a pointer's size. The
+// rewrite keeps the length of the text, so that the positions after it
+// stay; it is made only where the text reads " a[]" (or " *a[]").
+func adjustArrayParams(parsed *cc.AST, raw rawText) string {
+	var sites []int // the offsets of the identifiers
 	walkNodes(parsed.TranslationUnit, func(n any) {
 		p, ok := n.(*cc.ParameterDeclaration)
 		if !ok || p == nil || p.Declarator == nil {
@@ -428,39 +427,30 @@ func adjustArrayParams(parsed *cc.AST, name, text string) string {
 			(parent.AssignmentExpression != nil && !isNilNode(parent.AssignmentExpression)) || parent.TypeQualifiers != nil {
 			return
 		}
-		id, lb, rb := d.Token.Position(), parent.Token.Position(), parent.Token2.Position()
-		w := len(d.Token.SrcStr())
-		if id.Filename != name || lb.Line != id.Line || rb.Line != id.Line || lb.Column != id.Column+w || rb.Column != lb.Column+1 {
+		id, ok1 := raw.offset(d.Token)
+		lb, ok2 := raw.offset(parent.Token)
+		rb, ok3 := raw.offset(parent.Token2)
+		if !ok1 || !ok2 || !ok3 || lb != id+len(d.Token.SrcStr()) || rb != lb+1 {
 			return
 		}
-		sites = append(sites, site{id.Line, id.Column})
+		sites = append(sites, id)
 	})
 	if len(sites) == 0 {
-		return text
+		return raw.text
 	}
-	lines := strings.SplitAfter(text, "\n")
-	const head = 2 // wrapSource's lines before the file's first
-	for _, s := range sites {
-		i := s.line - 1 + head
-		if i >= len(lines) || s.col < 2 {
-			continue
-		}
-		l := lines[i]
-		c := s.col - 1 // byte offset of the identifier
-		end := strings.IndexByte(l[min(c, len(l)):], '[')
-		if end < 0 || !strings.HasPrefix(l[c+end:], "[]") {
-			continue
-		}
+	text := []byte(raw.text)
+	for _, c := range sites {
+		end := c + bytes.IndexByte(text[c:], '[') // the offset of "[]"
 		// the blank before the identifier, past the stars of int *a[]
 		k := c - 1
-		for k > 0 && l[k] == '*' {
+		for k > 0 && text[k] == '*' {
 			k--
 		}
-		if l[k] != ' ' && l[k] != '\t' {
+		if k < 0 || text[k] != ' ' && text[k] != '\t' {
 			continue
 		}
-		ident := l[c : c+end]
-		lines[i] = l[:k] + l[k+1:c] + "(*" + ident + ")" + l[c+end+2:]
+		ident := string(text[c:end])
+		copy(text[k:end+2], string(text[k+1:c])+"(*"+ident+")")
 	}
-	return strings.Join(lines, "")
+	return string(text)
 }

@@ -764,32 +764,30 @@ func promotedName(t cc.Type) string {
 	return t.String()
 }
 
-// dropEmptyMembers blanks, in text (the wrapped source of the file whose
-// positions carry name), the ';' of each empty member declaration (struct
-// s { int a; ; }), which gcc accepts and cc's checker would make an int
-// member. One written elsewhere (in a header) is refused.
-func dropEmptyMembers(parsed *cc.AST, name, text string) (string, ErrorList) {
+// dropEmptyMembers blanks, in raw (the wrapped source of the main file),
+// the ';' of each empty member declaration (struct s { int a; ; }), which
+// gcc accepts and cc's checker would make an int member. One written
+// elsewhere (in a header, by a macro) is refused.
+func dropEmptyMembers(parsed *cc.AST, raw rawText) (string, ErrorList) {
 	var errs ErrorList
-	var lines []string
+	var text []byte
 	walkNodes(parsed.TranslationUnit, func(n any) {
 		x, ok := n.(*cc.StructDeclaration)
 		if !ok || x.Case != cc.StructDeclarationDecl || x.SpecifierQualifierList != nil || x.StructDeclaratorList != nil {
 			return
 		}
-		p := x.Token.Position()
-		if lines == nil {
-			lines = strings.SplitAfter(text, "\n")
-		}
-		const head = 2 // wrapSource's lines before the file's first
-		i, c := p.Line-1+head, p.Column-1
-		if p.Filename != name || i >= len(lines) || c < 0 || c >= len(lines[i]) || lines[i][c] != ';' {
+		off, ok := raw.offset(x.Token)
+		if !ok || raw.text[off] != ';' {
 			errs = append(errs, &lsl.Error{Pos: tokPos(x.Token), Msg: "an empty member declaration (an extra ';' in a struct or union) is not supported here"})
 			return
 		}
-		lines[i] = lines[i][:c] + " " + lines[i][c+1:]
+		if text == nil {
+			text = []byte(raw.text)
+		}
+		text[off] = ' '
 	})
-	if lines == nil {
-		return text, errs
+	if text == nil {
+		return raw.text, errs
 	}
-	return strings.Join(lines, ""), errs
+	return string(text), errs
 }
