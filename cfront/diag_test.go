@@ -112,6 +112,27 @@ func TestRewritesUnderLineDirectives(t *testing.T) {
 	}
 }
 
+// A member without a name is a member only for a struct or union without
+// a tag (C11's anonymous members); with a tag it declares no member (gcc
+// drops it), which is refused at the member, not made a hidden member.
+func TestMembersWithoutName(t *testing.T) {
+	f := compiledF(t, "struct a { struct { int x; }; struct { int z; char c; }; int y; } g;\nint n;\nvoid f(void) { g.x = 1; g.z = 2; g.y = 3; n = sizeof(struct a); }\n")
+	if !strings.Contains(f, " = 16 @") {
+		t.Errorf("sizeof(struct a) is not 16:\n%s", f)
+	}
+	for _, tc := range []struct{ src, at, tag string }{
+		{"struct a { struct b { int x; }; int y; };\n", "e.c:1:12: ", "struct b"},
+		{"struct a {\n  int y;\n  union u { int x; char c; };\n} g;\nvoid f(void) { g.x = 1; }\n", "e.c:3:3: ", "union u"},
+		{"struct a { struct b; int y; };\nstruct a g;\n", "e.c:1:12: ", "struct b"},
+		{"struct b { int x; };\nunion a { const struct b; int y; };\n", "e.c:2:11: ", "struct b"},
+	} {
+		_, err := CompileSources([]Source{{Name: "e.c", Text: tc.src}}, Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), tc.at+tc.tag+" declares no member") {
+			t.Errorf("%q: error %v, want %s%s declares no member", tc.src, err, tc.at, tc.tag)
+		}
+	}
+}
+
 // locate finds the first declaration, and in a function the first
 // statement, whose prefix makes the check fail.
 func TestLocate(t *testing.T) {

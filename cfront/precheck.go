@@ -122,6 +122,12 @@ func selfContaining(ast *cc.AST) ErrorList {
 					anonErrs = append(anonErrs, lsl.Errorf(posOf(sd), "member without a name is not supported"))
 					continue
 				}
+				if tag := taggedSpecifier(sd.SpecifierQualifierList); tag != "" {
+					// gcc drops it ("declaration does not declare
+					// anything"); cc would make it a hidden member
+					anonErrs = append(anonErrs, lsl.Errorf(posOf(sd), "%s declares no member: only a struct or union without a tag can be a member without a name; name the member, or declare %s outside", tag, tag))
+					continue
+				}
 				graph[from] = append(graph[from], edge{to: to, pos: posOf(sd)})
 				continue
 			}
@@ -207,6 +213,19 @@ func isTypedefDecl(ds *cc.DeclarationSpecifiers) bool {
 		}
 	}
 	return false
+}
+
+// taggedSpecifier names the struct or union with a tag (struct b) that l
+// specifies, "" if none.
+func taggedSpecifier(l *cc.SpecifierQualifierList) string {
+	for ; l != nil; l = l.SpecifierQualifierList {
+		if ts := l.TypeSpecifier; ts != nil && ts.Case == cc.TypeSpecifierStructOrUnion {
+			if s := ts.StructOrUnionSpecifier; s != nil && s.StructOrUnion != nil && s.Token.SrcStr() != "" {
+				return s.StructOrUnion.Token.SrcStr() + " " + s.Token.SrcStr()
+			}
+		}
+	}
+	return ""
 }
 
 // byValue reports whether a declarator declares an object of its base
