@@ -502,7 +502,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		}
 		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
-		positionCheckerErrors(errs, raw, crash != nil, cfg, sources, parsed, line, includes.reset)
+		positionCheckerErrors(errs, raw, crash != nil, cfg, sources, parsed, includes.reset)
 		return nil, nil, errs
 	}
 	if errs := append(append(append(sizeErrors(ast), assignErrors(ast)...), shiftErrors(ast)...), append(append(atomicTypeErrors(ast), enumErrors(ast)...), duplicateMemberErrors(ast)...)...); len(errs) > 0 {

@@ -134,28 +134,61 @@ func TestMembersWithoutName(t *testing.T) {
 }
 
 // locate finds the first declaration, and in a function the first
-// statement, whose prefix makes the check fail.
+// statement, whose prefix makes the check fail, at its position in the
+// file (as #line numbers it).
 func TestLocate(t *testing.T) {
-	src := "int a;\nint b;\nvoid f(void) {\n  a = 1;\n  b = 2; /* X */\n  a = 3;\n}\nint c;\n"
+	src := "int a;\nint b;\nvoid f(void) {\n  a = 1;\n  b = 2; /* X */\n  a = 3;\n}\n#line 20\nint c;\n"
 	abi, err := cc.NewABI("linux", "amd64")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &cc.Config{ABI: abi}
-	wrapped := wrapSource("l.c", src)
-	parsed, err := cc.Parse(cfg, []cc.Source{{Name: "<predefined>", Value: "int __predefined_declarator;\n"}, {Name: "l.c", Value: wrapped}})
+	cfg := &cc.Config{ABI: abi, PragmaHandler: func([]cc.Token) error { return nil }}
+	sources := []cc.Source{{Name: "<predefined>", Value: "int __predefined_declarator;\n"}, {Name: "l.c", Value: wrapSource("l.c", src)}}
+	parsed, err := cc.Parse(cfg, sources)
 	if err != nil {
 		t.Fatal(err)
 	}
+	var text strings.Builder
+	if err := cc.Preprocess(cfg, sources, &text); err != nil {
+		t.Fatal(err)
+	}
+	pp, err := cc.Parse(cfg, []cc.Source{{Name: "<preprocessed>", Value: text.String()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := unit{parsed, pp, text.String()}
 	for _, tc := range []struct{ mark, want string }{
 		{"int b", "l.c:2:1"},
-		{"/* X */", "l.c:5:3"},
+		{"b = 2", "l.c:5:3"},
 		{"void f", "l.c:3:1"},
-		{"int c", "l.c:8:1"},
+		{"int c", "l.c:20:1"},
 	} {
-		pos, ok := locate(parsed, "l.c", wrapped, func(text string) bool { return strings.Contains(text, tc.mark) })
+		pos, ok := locate(u, func(text string) bool { return strings.Contains(text, tc.mark) })
 		if !ok || pos.String() != tc.want {
 			t.Errorf("%s: %v %v, want %s", tc.mark, pos, ok, tc.want)
 		}
+	}
+}
+
+// An error the type checker reports without a position is placed at its
+// declaration or statement also in a header, and after #line.
+func TestCheckerErrorsInHeadersAndAfterLine(t *testing.T) {
+	const h = "struct s { int a; } v;\nint *p = v;\n"
+	const msg = "incompatible types when initializing pointer to int using struct s"
+	for _, tc := range []struct {
+		name, src, at string
+	}{
+		{"header alone", "#include \"h.h\"\n", "h.h:2:1: "},
+		{"header after a declaration", "int a;\n#include \"h.h\"\n", "h.h:2:1: "},
+		{"header before a declaration", "#include \"h.h\"\nint a;\n", "h.h:2:1: "},
+		{"statement after #line", "struct s { int a; } v;\nvoid f(void) {\n  int a; a = 1;\n#line 100\n  int *p = v;\n}\n", "e.c:100:3: "},
+		{"declaration after #line naming a file", "struct s { int a; } v;\nint a;\n#line 7 \"g.c\"\nint *p = v;\n", "g.c:7:1: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := CompileSources([]Source{{Name: "e.c", Text: tc.src}, {Name: "h.h", Text: h}}, Options{})
+			if err == nil || !strings.HasPrefix(err.Error(), tc.at) || !strings.Contains(err.Error(), msg) {
+				t.Errorf("error %v, want %s...%s", err, tc.at, msg)
+			}
+		})
 	}
 }

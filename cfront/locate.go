@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"modernc.org/cc/v4"
-	"modernc.org/token"
 
 	"checkfence/lsl"
 )
@@ -17,102 +16,132 @@ import (
 // cc's type checker reports some constructs without a position ("internal
 // error: PrimaryExpressionString", "TODO *cc.FunctionType") and crashes on
 // others. Where the front end does not refuse them first (syntaxErrors),
-// locate finds the place by checking prefixes of the file: the error is
-// in the first top-level declaration, and within a function definition
-// in the first statement of its body, whose prefix shows it.
+// locate finds the place by checking prefixes of the translation unit,
+// preprocessed (so that declarations of headers, and lines a #line
+// renumbers, are cut as those of the file): the error is in the first
+// top-level declaration, and within a function definition in the first
+// statement of its body, whose prefix shows it.
 
-// cutPoint is a place of the main file where a prefix may end.
-type cutPoint struct {
-	pos token.Position
-	off int // in the wrapped text
+// unit is a translation unit twice: parsed from its files, which give the
+// positions, and from its preprocessed text, whose offsets cut it.
+type unit struct {
+	parsed, pp *cc.AST
+	text       string // preprocessed
 }
 
-// cutPoints returns the starts, in wrapped (the file's text as wrapSource
-// gives it, its positions carrying name), of the nodes that come from the
-// file, in order; nodes from other files or out of order are left out.
-func cutPoints(wrapped, name string, ps []token.Position) []cutPoint {
-	const head = 2 // wrapSource's lines before the file's first
-	lineStart := []int{0}
-	for i := 0; i < len(wrapped); i++ {
-		if wrapped[i] == '\n' {
-			lineStart = append(lineStart, i+1)
+// topLevel returns the top-level declarations of ast that are not the
+// front end's <end>.
+func topLevel(ast *cc.AST) []*cc.ExternalDeclaration {
+	var out []*cc.ExternalDeclaration
+	for tu := ast.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
+		if ed := tu.ExternalDeclaration; ed != nil && ed.Position().Filename != "<end>" {
+			out = append(out, ed)
 		}
-	}
-	var out []cutPoint
-	for _, p := range ps {
-		i := p.Line - 1 + head
-		if p.Filename != name || p.Line < 1 || i >= len(lineStart) || p.Column < 1 {
-			continue
-		}
-		off := lineStart[i] + p.Column - 1
-		if off > len(wrapped) || len(out) > 0 && off <= out[len(out)-1].off {
-			continue
-		}
-		out = append(out, cutPoint{p, off})
 	}
 	return out
 }
 
-// locate returns the position of the first declaration (or statement of a
-// function body) of the main file after which a prefix of wrapped makes
-// fails true; fails is true of the whole text. It reports false where no
-// prefix shows it.
-func locate(parsed *cc.AST, name, wrapped string, fails func(text string) bool) (lsl.Pos, bool) {
-	tail := "\n#pragma " + exitPragma + "\n"
-	var decls []token.Position
-	var nodes []*cc.ExternalDeclaration
-	for tu := parsed.TranslationUnit; tu != nil; tu = tu.TranslationUnit {
-		if ed := tu.ExternalDeclaration; ed != nil {
-			decls = append(decls, ed.Position())
-			nodes = append(nodes, ed)
+// bodyItems returns the statements and declarations of def's body (cc
+// puts its declaration of __func__ at the '{': left out).
+func bodyItems(def *cc.FunctionDefinition) []*cc.BlockItem {
+	if def == nil || def.CompoundStatement == nil {
+		return nil
+	}
+	var out []*cc.BlockItem
+	open := def.CompoundStatement.Token.Position()
+	for l := def.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
+		if l.BlockItem != nil && l.BlockItem.Position() != open {
+			out = append(out, l.BlockItem)
 		}
 	}
-	cuts := cutPoints(wrapped, name, decls)
-	if len(cuts) == 0 {
+	return out
+}
+
+// cutOffsets returns the offsets in text of the starts of nodes, false
+// where one lies outside text or they are out of order.
+func cutOffsets[N cc.Node](text string, nodes []N) ([]int, bool) {
+	var out []int
+	for _, n := range nodes {
+		p := n.Position()
+		if p.Offset < 0 || p.Offset >= len(text) || len(out) > 0 && p.Offset <= out[len(out)-1] {
+			return nil, false
+		}
+		out = append(out, p.Offset)
+	}
+	return out, true
+}
+
+// shape is what identifies n among the declarations or statements of a
+// translation unit: its kind, and a function definition's name.
+func shape(n cc.Node) string {
+	switch x := n.(type) {
+	case *cc.ExternalDeclaration:
+		if x.Case == cc.ExternalDeclarationFuncDef && x.FunctionDefinition != nil && x.FunctionDefinition.Declarator != nil {
+			return x.Case.String() + " " + x.FunctionDefinition.Declarator.Name()
+		}
+		return x.Case.String()
+	case *cc.BlockItem:
+		return x.Case.String()
+	}
+	return fmt.Sprintf("%T", n)
+}
+
+// same reports whether the two lists of nodes match one for one.
+func same[N cc.Node](a, b []N) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if shape(a[i]) != shape(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// locate returns the position of the first top-level declaration (or
+// statement of a function body) of u after which a prefix of u's
+// preprocessed text makes fails true; fails is true of the whole text.
+// It reports false where no prefix shows it, or the two parses of u do
+// not match.
+func locate(u unit, fails func(text string) bool) (lsl.Pos, bool) {
+	decls, ppDecls := topLevel(u.parsed), topLevel(u.pp)
+	cuts, ok := cutOffsets(u.text, ppDecls)
+	if !ok || !same(decls, ppDecls) || len(cuts) == 0 {
 		return lsl.Pos{}, false
 	}
-	// prefix(k): the text up to the start of cut k+1 (all of it for the
-	// last).
-	prefix := func(k int, end string) string {
+	// prefix(k): the text up to the start of declaration k+1 (all of it
+	// for the last).
+	prefix := func(k int) string {
 		if k+1 < len(cuts) {
-			return wrapped[:cuts[k+1].off] + end + tail
+			return u.text[:cuts[k+1]]
 		}
-		return wrapped
+		return u.text
 	}
-	k := sort.Search(len(cuts), func(k int) bool { return fails(prefix(k, "")) })
+	k := sort.Search(len(cuts), func(k int) bool { return fails(prefix(k)) })
 	if k == len(cuts) {
 		return lsl.Pos{}, false
 	}
-	pos := convPos(cuts[k].pos)
-	// Within a function definition, the statement.
-	var def *cc.FunctionDefinition
-	for i, d := range decls {
-		if d == cuts[k].pos && nodes[i].Case == cc.ExternalDeclarationFuncDef {
-			def = nodes[i].FunctionDefinition
-		}
+	pos := convPos(decls[k].Position())
+	if decls[k].Position().Filename == "<predefined>" {
+		return lsl.Pos{}, false
 	}
-	if def == nil || def.CompoundStatement == nil {
+	// Within a function definition, the statement.
+	if decls[k].Case != cc.ExternalDeclarationFuncDef || ppDecls[k].Case != cc.ExternalDeclarationFuncDef {
 		return pos, true
 	}
-	var items []token.Position
-	open := def.CompoundStatement.Token.Position()
-	for l := def.CompoundStatement.BlockItemList; l != nil; l = l.BlockItemList {
-		// (cc puts its declaration of __func__ at the '{')
-		if l.BlockItem != nil && l.BlockItem.Position() != open {
-			items = append(items, l.BlockItem.Position())
-		}
-	}
-	stmts := cutPoints(wrapped, name, items)
-	if len(stmts) == 0 || stmts[0].off <= cuts[k].off || k+1 < len(cuts) && stmts[len(stmts)-1].off >= cuts[k+1].off {
+	items, ppItems := bodyItems(decls[k].FunctionDefinition), bodyItems(ppDecls[k].FunctionDefinition)
+	stmts, ok := cutOffsets(u.text, ppItems)
+	if !ok || !same(items, ppItems) || len(stmts) == 0 || stmts[0] <= cuts[k] || k+1 < len(cuts) && stmts[len(stmts)-1] >= cuts[k+1] {
 		return pos, true
 	}
 	// upTo(j): the function up to the start of statement j+1, closed
 	// (j = -1: its head alone).
 	upTo := func(j int) string {
 		if j+1 < len(stmts) {
-			return wrapped[:stmts[j+1].off] + "\n}\n" + tail
+			return u.text[:stmts[j+1]] + "\n}\n"
 		}
-		return prefix(k, "")
+		return prefix(k)
 	}
 	if fails(upTo(-1)) {
 		return pos, true
@@ -121,7 +150,7 @@ func locate(parsed *cc.AST, name, wrapped string, fails func(text string) bool) 
 	if j == len(stmts) {
 		return pos, true
 	}
-	return convPos(stmts[j].pos), true
+	return convPos(items[j].Position()), true
 }
 
 // initMismatch matches cc's report of an initializer of another type
@@ -171,26 +200,41 @@ func translate(cfg *cc.Config, sources []cc.Source) (ast *cc.AST, err error, cra
 
 // positionCheckerErrors gives the errors of errs that have no position
 // (raw holds cc's line for each; crash says errs is a crash's) the place
-// locate finds, translating prefixes of the main file, sources[1], whose
-// positions carry line. reset prepares the configuration for another run.
-func positionCheckerErrors(errs ErrorList, raw map[*lsl.Error]string, crash bool, cfg *cc.Config, sources []cc.Source, parsed *cc.AST, line string, reset func()) {
-	wrapped, ok := sources[1].Value.(string)
-	if !ok {
+// locate finds, translating prefixes of the translation unit of sources
+// preprocessed; parsed is its parse. reset prepares the configuration for
+// another run.
+func positionCheckerErrors(errs ErrorList, raw map[*lsl.Error]string, crash bool, cfg *cc.Config, sources []cc.Source, parsed *cc.AST, reset func()) {
+	var todo []*lsl.Error
+	for _, e := range errs {
+		if e.Pos.Line == 0 && (crash || raw[e] != "") {
+			todo = append(todo, e)
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	// the sources but the last, the front end's <end>, which every run
+	// keeps
+	end := sources[len(sources)-1]
+	var text strings.Builder
+	reset()
+	if err := cc.Preprocess(cfg, sources[:len(sources)-1], &text); err != nil {
 		return
 	}
 	run := func(text string) (error, any) {
-		srcs := append([]cc.Source(nil), sources...)
-		srcs[1].Value = text
 		reset()
-		_, err, crash := translate(cfg, srcs)
+		_, err, crash := translate(cfg, []cc.Source{{Name: "<preprocessed>", Value: text}, end})
 		return err, crash
 	}
-	for _, e := range errs {
-		if e.Pos.Line > 0 || !crash && raw[e] == "" {
-			continue
-		}
+	reset()
+	pp, err := cc.Parse(cfg, []cc.Source{{Name: "<preprocessed>", Value: text.String()}, end})
+	if err != nil {
+		return
+	}
+	u := unit{parsed, pp, text.String()}
+	for _, e := range todo {
 		want := raw[e]
-		pos, ok := locate(parsed, line, wrapped, func(text string) bool {
+		pos, ok := locate(u, func(text string) bool {
 			err, crashed := run(text)
 			if crash {
 				return crashed != nil
