@@ -566,8 +566,15 @@ func generatedFenced(seed uint64, i int) *lsl.Test {
 // generated tests with frequent fences, on every model: several fences of
 // one thread share order points in the encoder (encode/memory.go).
 func TestDifferentialFences(t *testing.T) {
-	for i := range longtest.N(300, 1500) {
-		test := generatedFenced(*diffSeed, i)
+	agreesWithReference(t, longtest.N(300, 1500), func(i int) *lsl.Test { return generatedFenced(*diffSeed, i) })
+}
+
+// agreesWithReference checks the encoder's outcomes against the
+// reference's, on every model, for the first n tests of gen.
+func agreesWithReference(t *testing.T, n int, gen func(i int) *lsl.Test) {
+	t.Helper()
+	for i := range n {
+		test := gen(i)
 		for _, name := range memmodel.Names() {
 			want, err := reference.Outcomes(test, name)
 			if err != nil {
@@ -584,16 +591,13 @@ func TestDifferentialFences(t *testing.T) {
 	}
 }
 
-// TestDifferentialDetectsSharedFencePoints shows that
-// TestDifferentialFences can fail: with two fences sharing their points
-// across an access between them (encode.Options.BreakFencePoints), the
-// fences order that access wrongly, and some generated test, among the
-// first -diff.scan, must tell it apart from the reference.
-func TestDifferentialDetectsSharedFencePoints(t *testing.T) {
-	opt := Options{Encode: encode.Options{BreakFencePoints: true}}
+// toldApart reports whether some test among the first -diff.scan of gen
+// has, on relaxed, rmo or pso (the models that keep the fewest orders and
+// leave the most to fences), other outcomes with opt than the reference's.
+func toldApart(t *testing.T, opt Options, gen func(i int) *lsl.Test) bool {
+	t.Helper()
 	for i := 0; i < *diffScan; i++ {
-		test := generatedFenced(*diffSeed, i)
-		// the models that keep the fewest orders leave the most to fences
+		test := gen(i)
 		for _, name := range []string{"relaxed", "rmo", "pso"} {
 			want, err := reference.Outcomes(test, name)
 			if err != nil {
@@ -605,11 +609,23 @@ func TestDifferentialDetectsSharedFencePoints(t *testing.T) {
 			}
 			if d := diff(want, got); d != "" {
 				t.Logf("told apart by test %d on %s:\n%s", i, name, d)
-				return
+				return true
 			}
 		}
 	}
-	t.Error("no generated test tells fences sharing points across an access from the reference")
+	return false
+}
+
+// TestDifferentialDetectsSharedFencePoints shows that
+// TestDifferentialFences can fail: with two fences sharing their points
+// across an access between them (encode.Options.BreakFencePoints), the
+// fences order that access wrongly, and some generated test, among the
+// first -diff.scan, must tell it apart from the reference.
+func TestDifferentialDetectsSharedFencePoints(t *testing.T) {
+	opt := Options{Encode: encode.Options{BreakFencePoints: true}}
+	if !toldApart(t, opt, func(i int) *lsl.Test { return generatedFenced(*diffSeed, i) }) {
+		t.Error("no generated test tells fences sharing points across an access from the reference")
+	}
 }
 
 // generatedBlockFenced returns the i-th generated test with frequent
@@ -626,22 +642,7 @@ func generatedBlockFenced(seed uint64, i int) *lsl.Test {
 // through the block's accesses on each of its sides (encode/memory.go,
 // blockFence).
 func TestDifferentialBlockFences(t *testing.T) {
-	for i := range longtest.N(200, 1000) {
-		test := generatedBlockFenced(*diffSeed, i)
-		for _, name := range memmodel.Names() {
-			want, err := reference.Outcomes(test, name)
-			if err != nil {
-				continue
-			}
-			got, err := Outcomes(context.Background(), test, memmodel.MustByName(name), Options{})
-			if err != nil {
-				t.Fatalf("%s on %s: %v", test.Name, name, err)
-			}
-			if d := diff(want, got); d != "" {
-				t.Errorf("%s on %s differs:\n%s%s", test.Name, name, d, test)
-			}
-		}
-	}
+	agreesWithReference(t, longtest.N(200, 1000), func(i int) *lsl.Test { return generatedBlockFenced(*diffSeed, i) })
 }
 
 // TestDifferentialDetectsWholeBlockFences shows that
@@ -650,22 +651,7 @@ func TestDifferentialBlockFences(t *testing.T) {
 // generated test among the first -diff.scan tells it from the reference.
 func TestDifferentialDetectsWholeBlockFences(t *testing.T) {
 	opt := Options{Encode: encode.Options{WholeBlockFences: true}}
-	for i := 0; i < *diffScan; i++ {
-		test := generatedBlockFenced(*diffSeed, i)
-		for _, name := range []string{"relaxed", "rmo", "pso"} {
-			want, err := reference.Outcomes(test, name)
-			if err != nil {
-				continue
-			}
-			got, err := Outcomes(context.Background(), test, memmodel.MustByName(name), opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := diff(want, got); d != "" {
-				t.Logf("told apart by test %d on %s:\n%s", i, name, d)
-				return
-			}
-		}
+	if !toldApart(t, opt, func(i int) *lsl.Test { return generatedBlockFenced(*diffSeed, i) }) {
+		t.Error("no generated test tells fences ordering their whole atomic block from the reference")
 	}
-	t.Error("no generated test tells fences ordering their whole atomic block from the reference")
 }
