@@ -18,7 +18,7 @@ type Dom struct {
 	Lits []Lit
 	idx  map[lsl.Value]int
 
-	truthy, nonZero, nonInt Lit // cached, 0 until computed
+	truthy Lit // cached, 0 until computed
 }
 
 // newDom returns a fresh variable over vals (sorted, deduplicated here).
@@ -95,23 +95,8 @@ func (e *Encoding) value(d *Dom) lsl.Value {
 	return lsl.Undefined
 }
 
-// nonZero returns the literal "d holds a non-zero integer": a branch on d
-// is taken (a branch on anything but an integer faults, nonInt).
-func (e *Encoding) nonZero(d *Dom) Lit {
-	if d.nonZero == 0 {
-		var ls []Lit
-		for i, v := range d.Vals {
-			if v.IsInt() && v.IntVal() != 0 {
-				ls = append(ls, d.Lits[i])
-			}
-		}
-		d.nonZero = e.c.or(ls...)
-	}
-	return d.nonZero
-}
-
-// truthy returns the literal "d holds as an assume's or an assert's
-// condition": a non-zero integer or a pointer (lsl.Value.Truthy).
+// truthy returns the literal "d holds as a condition": a non-zero integer
+// or a pointer, marked or not (lsl.Value.Truthy).
 func (e *Encoding) truthy(d *Dom) Lit {
 	if d.truthy == 0 {
 		var ls []Lit
@@ -123,21 +108,6 @@ func (e *Encoding) truthy(d *Dom) Lit {
 		d.truthy = e.c.or(ls...)
 	}
 	return d.truthy
-}
-
-// nonInt returns the literal "d holds undefined or a pointer": using such
-// a value as a condition is a fault.
-func (e *Encoding) nonInt(d *Dom) Lit {
-	if d.nonInt == 0 {
-		var ls []Lit
-		for i, v := range d.Vals {
-			if !v.IsInt() {
-				ls = append(ls, d.Lits[i])
-			}
-		}
-		d.nonInt = e.c.or(ls...)
-	}
-	return d.nonInt
 }
 
 // eq returns a literal equivalent to a = b, cached per pair.

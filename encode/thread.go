@@ -326,8 +326,8 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			taken := g
 			if s.Cond != "" {
 				cond := te.reg(s.Cond)
-				te.fault(c.and(g, e.nonInt(cond)), lsl.FaultUndefined, s)
-				taken = c.and(g, e.nonZero(cond))
+				te.fault(c.and(g, e.is(cond, lsl.Undefined)), lsl.FaultUndefined, s)
+				taken = c.and(g, e.truthy(cond))
 			}
 			if taken != c.F() {
 				st := te.st.clone()
@@ -337,7 +337,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 			if s.Cond == "" {
 				te.st.guard = c.F()
 			} else {
-				te.st.guard = c.and(g, e.nonZero(te.reg(s.Cond)).Not())
+				te.st.guard = c.and(g, e.truthy(te.reg(s.Cond)).Not())
 			}
 		case *lsl.Assert:
 			cond := te.reg(s.Cond)

@@ -237,8 +237,8 @@ func truth(v Value, pos Pos) (bool, error) {
 	switch v.Kind() {
 	case KindUndef:
 		return false, &FaultError{Pos: pos, Fault: FaultUndefined, Detail: "condition"}
-	case KindPtr:
-		return true, nil // a pointer is never null
+	case KindPtr, KindTagged:
+		return true, nil // a pointer, marked or not, is never null
 	}
 	return v.IntVal() != 0, nil
 }

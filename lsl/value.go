@@ -168,11 +168,13 @@ func (v Value) WithLastOffset(k int64) Value {
 	return Ptr(v.n, o...)
 }
 
-// Truthy reports whether v holds as the condition of an assume or an
-// assert: a non-zero integer, or a pointer, which is never null (C's
-// uintptr_t may hold one: lsl_assume((uintptr_t)&g) holds). Interp's
-// conditions say the same; a branch on a pointer is a fault instead.
-func (v Value) Truthy() bool { return v.kind == KindInt && v.n != 0 || v.kind == KindPtr }
+// Truthy reports whether v holds as a condition (of a break, an assume,
+// an assert): a non-zero integer, or a pointer, marked or not, which is
+// never null (C's uintptr_t may hold one: if (!u) and lsl_assume(u) on
+// u = (uintptr_t)&g | 1 are as in C). An undefined condition is a fault.
+func (v Value) Truthy() bool {
+	return v.kind == KindInt && v.n != 0 || v.kind == KindPtr || v.kind == KindTagged
+}
 
 // String prints v in LSL syntax: "undefined", "-3", "[1 0 2]".
 func (v Value) String() string {

@@ -36,6 +36,9 @@ func TestDerailedAssume(t *testing.T) {
 		// a pointer is never null: it holds as a condition (lsl.Interp)
 		{"assume of a pointer holds", one("p = [1]\nassume p\nf = 0\nassert f"), lsl.FaultAssert},
 		{"assert of a pointer holds", one("p = [1]\nassert p"), lsl.NoFault},
+		{"assume of a marked pointer holds", one("p = [1]\nk = 1\nm = or.u64 p, k\nassume m\nf = 0\nassert f"), lsl.FaultAssert},
+		{"a branch on a pointer is taken", one("p = [1]\nL: {\nbreak L if p\nf = 0\nassert f\n}"), lsl.NoFault},
+		{"a branch on undefined is a fault", one("u = undefined\nL: {\nbreak L if u\n}"), lsl.FaultUndefined},
 		{"assume of a loaded undefined", "test t\nglobal x @1\nvalue x[] = undefined\nthread {\n  op a {\n    px = [1]\n    u = load px\n    assume u\n  }\n}\n", lsl.FaultUndefined},
 		// a double free is a fault like the others, of each kind of free
 		{"double free, then a false assume", one("p = alloc 8\nfree p\nfree p\nf = 0\nassume f"), lsl.FaultDoubleFree},
@@ -181,10 +184,11 @@ void d(void) { int ok; int v = x; if (v == 1) ok = 1; lsl_assume(ok); lsl_observ
 	}
 }
 
-// A uintptr_t holding a pointer is non-zero in C, so lsl_assume of it
-// holds and assert of it does not fail (as if (v) already had it): the
-// assume removed every execution (a vacuous pass of a test whose
-// assertion fails) and the assert failed.
+// A uintptr_t holding a pointer, marked or not, is non-zero in C, so
+// lsl_assume of it holds, assert of it does not fail, and !u and u || ...
+// as conditions are false and true (as if (u) already had it): the assume
+// removed every execution (a vacuous pass of a test whose assertion
+// fails), the assert failed, and the branches on u faulted.
 func TestConditionOfAPointerAsInteger(t *testing.T) {
 	const src = `#include "lsl_protos.h"
 #include <stdint.h>
@@ -192,9 +196,13 @@ func TestConditionOfAPointerAsInteger(t *testing.T) {
 int g;
 void assumed(void) { uintptr_t v = (uintptr_t)&g; lsl_assume(v); lsl_assert(0); }
 void asserted(void) { uintptr_t v = (uintptr_t)&g; assert(v); lsl_observe_output("ok", 1); }
+void markedassumed(void) { uintptr_t u = (uintptr_t)&g | 1; lsl_assume(u); lsl_assert(0); }
+void markedasserted(void) { uintptr_t u = (uintptr_t)&g | 1; lsl_assert(u); }
+void negated(void) { uintptr_t u = (uintptr_t)&g; int r = 2; if (!u) r = 1; lsl_assert(r == 2); }
+void ored(void) { uintptr_t u = (uintptr_t)&g | 1; int r = u || 0; lsl_assert(r == 1); }
 `
-	prog, ts := compileTest(t, "uptr.c", src, "test A = ( assumed )\ntest B = ( asserted )\n")
-	want := map[string]Verdict{"A": Fail, "B": Pass}
+	prog, ts := compileTest(t, "uptr.c", src, "test A = ( assumed )\ntest B = ( asserted )\ntest MA = ( markedassumed )\ntest MB = ( markedasserted )\ntest N = ( negated )\ntest O = ( ored )\n")
+	want := map[string]Verdict{"A": Fail, "B": Pass, "MA": Fail, "MB": Pass, "N": Pass, "O": Pass}
 	for _, tt := range ts {
 		for _, model := range []string{"sc", "relaxed"} {
 			res, err := CheckTest(context.Background(), prog, nil, tt, memmodel.MustByName(model), PipelineOptions{})

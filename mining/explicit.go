@@ -594,10 +594,10 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 		case *lsl.Break:
 			if r := in.src[0]; r != noReg {
 				c := regs[r]
-				if !c.IsInt() {
-					return nil, nil, gaveUp("break on %s", c)
+				if c.IsUndef() {
+					return nil, nil, gaveUp("break on %s", c) // a fault
 				}
-				if c.IntVal() == 0 {
+				if !c.Truthy() {
 					continue
 				}
 			}

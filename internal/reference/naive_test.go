@@ -173,11 +173,11 @@ func (n *naive) stmt(s lsl.Stmt, tr nTrace, th, inv int, atom *lsl.Atomic) []res
 			return []result{{tr: tr, brk: s.Label}}
 		}
 		c := tr.regs[s.Cond]
-		if !c.IsInt() {
+		if c.IsUndef() {
 			tr.setFault(lsl.FaultUndefined)
 			return one()
 		}
-		if c.IntVal() != 0 {
+		if c.Truthy() {
 			return []result{{tr: tr, brk: s.Label}}
 		}
 	case *lsl.Assert:

@@ -69,11 +69,11 @@ func (e *engine) simulate(s *state, t int) []*state {
 				continue
 			}
 			c := e.reg(s, t, st.Cond)
-			if !c.IsInt() {
+			if c.IsUndef() {
 				th.derail(s, lsl.FaultUndefined) // the break is not taken
 				break
 			}
-			if c.IntVal() != 0 {
+			if c.Truthy() {
 				th.pc = in.target
 				continue
 			}
