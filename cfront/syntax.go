@@ -220,6 +220,13 @@ func attributeError(x *cc.AttributeValue) string {
 func notLvalue(e cc.ExpressionNode) bool {
 	// A loop, not recursion: the operand may be wrapped deeply.
 	for e != nil && !isNilNode(e) {
+		if inner, level, wraps := operand(e); level {
+			if !wraps {
+				return true // an operator's result
+			}
+			e = inner
+			continue
+		}
 		switch x := e.(type) {
 		case *cc.PrimaryExpression:
 			switch x.Case {
@@ -261,71 +268,6 @@ func notLvalue(e cc.ExpressionNode) bool {
 			default:
 				return true
 			}
-		case *cc.CastExpression:
-			if x.Case != cc.CastExpressionUnary {
-				return true
-			}
-			e = x.UnaryExpression
-		case *cc.MultiplicativeExpression:
-			if x.Case != cc.MultiplicativeExpressionCast {
-				return true
-			}
-			e = x.CastExpression
-		case *cc.AdditiveExpression:
-			if x.Case != cc.AdditiveExpressionMul {
-				return true
-			}
-			e = x.MultiplicativeExpression
-		case *cc.ShiftExpression:
-			if x.Case != cc.ShiftExpressionAdd {
-				return true
-			}
-			e = x.AdditiveExpression
-		case *cc.RelationalExpression:
-			if x.Case != cc.RelationalExpressionShift {
-				return true
-			}
-			e = x.ShiftExpression
-		case *cc.EqualityExpression:
-			if x.Case != cc.EqualityExpressionRel {
-				return true
-			}
-			e = x.RelationalExpression
-		case *cc.AndExpression:
-			if x.Case != cc.AndExpressionEq {
-				return true
-			}
-			e = x.EqualityExpression
-		case *cc.ExclusiveOrExpression:
-			if x.Case != cc.ExclusiveOrExpressionAnd {
-				return true
-			}
-			e = x.AndExpression
-		case *cc.InclusiveOrExpression:
-			if x.Case != cc.InclusiveOrExpressionXor {
-				return true
-			}
-			e = x.ExclusiveOrExpression
-		case *cc.LogicalAndExpression:
-			if x.Case != cc.LogicalAndExpressionOr {
-				return true
-			}
-			e = x.InclusiveOrExpression
-		case *cc.LogicalOrExpression:
-			if x.Case != cc.LogicalOrExpressionLAnd {
-				return true
-			}
-			e = x.LogicalAndExpression
-		case *cc.ConditionalExpression:
-			if x.Case != cc.ConditionalExpressionLOr {
-				return true
-			}
-			e = x.LogicalOrExpression
-		case *cc.AssignmentExpression:
-			if x.Case != cc.AssignmentExpressionCond {
-				return true
-			}
-			e = x.ConditionalExpression
 		default:
 			return false
 		}
@@ -333,10 +275,52 @@ func notLvalue(e cc.ExpressionNode) bool {
 	return false
 }
 
+// operand tells whether e is a node of one of C's operator levels, from a
+// cast up to an assignment (level), and whether it holds no operator but
+// wraps the next level down (wraps), which is then inner.
+func operand(e cc.ExpressionNode) (inner cc.ExpressionNode, level, wraps bool) {
+	switch x := e.(type) {
+	case *cc.CastExpression:
+		return x.UnaryExpression, true, x.Case == cc.CastExpressionUnary
+	case *cc.MultiplicativeExpression:
+		return x.CastExpression, true, x.Case == cc.MultiplicativeExpressionCast
+	case *cc.AdditiveExpression:
+		return x.MultiplicativeExpression, true, x.Case == cc.AdditiveExpressionMul
+	case *cc.ShiftExpression:
+		return x.AdditiveExpression, true, x.Case == cc.ShiftExpressionAdd
+	case *cc.RelationalExpression:
+		return x.ShiftExpression, true, x.Case == cc.RelationalExpressionShift
+	case *cc.EqualityExpression:
+		return x.RelationalExpression, true, x.Case == cc.EqualityExpressionRel
+	case *cc.AndExpression:
+		return x.EqualityExpression, true, x.Case == cc.AndExpressionEq
+	case *cc.ExclusiveOrExpression:
+		return x.AndExpression, true, x.Case == cc.ExclusiveOrExpressionAnd
+	case *cc.InclusiveOrExpression:
+		return x.ExclusiveOrExpression, true, x.Case == cc.InclusiveOrExpressionXor
+	case *cc.LogicalAndExpression:
+		return x.InclusiveOrExpression, true, x.Case == cc.LogicalAndExpressionOr
+	case *cc.LogicalOrExpression:
+		return x.LogicalAndExpression, true, x.Case == cc.LogicalOrExpressionLAnd
+	case *cc.ConditionalExpression:
+		return x.LogicalOrExpression, true, x.Case == cc.ConditionalExpressionLOr
+	case *cc.AssignmentExpression:
+		return x.ConditionalExpression, true, x.Case == cc.AssignmentExpressionCond
+	}
+	return nil, false, false
+}
+
 // isStringLiteral reports whether e is a string literal, parenthesized
 // or not.
 func isStringLiteral(e cc.ExpressionNode) bool {
 	for e != nil && !isNilNode(e) {
+		if inner, level, wraps := operand(e); level {
+			if !wraps {
+				return false // an operator's result
+			}
+			e = inner
+			continue
+		}
 		switch x := e.(type) {
 		case *cc.PrimaryExpression:
 			switch x.Case {
@@ -362,71 +346,6 @@ func isStringLiteral(e cc.ExpressionNode) bool {
 				return false
 			}
 			e = x.PostfixExpression
-		case *cc.CastExpression:
-			if x.Case != cc.CastExpressionUnary {
-				return false
-			}
-			e = x.UnaryExpression
-		case *cc.MultiplicativeExpression:
-			if x.Case != cc.MultiplicativeExpressionCast {
-				return false
-			}
-			e = x.CastExpression
-		case *cc.AdditiveExpression:
-			if x.Case != cc.AdditiveExpressionMul {
-				return false
-			}
-			e = x.MultiplicativeExpression
-		case *cc.ShiftExpression:
-			if x.Case != cc.ShiftExpressionAdd {
-				return false
-			}
-			e = x.AdditiveExpression
-		case *cc.RelationalExpression:
-			if x.Case != cc.RelationalExpressionShift {
-				return false
-			}
-			e = x.ShiftExpression
-		case *cc.EqualityExpression:
-			if x.Case != cc.EqualityExpressionRel {
-				return false
-			}
-			e = x.RelationalExpression
-		case *cc.AndExpression:
-			if x.Case != cc.AndExpressionEq {
-				return false
-			}
-			e = x.EqualityExpression
-		case *cc.ExclusiveOrExpression:
-			if x.Case != cc.ExclusiveOrExpressionAnd {
-				return false
-			}
-			e = x.AndExpression
-		case *cc.InclusiveOrExpression:
-			if x.Case != cc.InclusiveOrExpressionXor {
-				return false
-			}
-			e = x.ExclusiveOrExpression
-		case *cc.LogicalAndExpression:
-			if x.Case != cc.LogicalAndExpressionOr {
-				return false
-			}
-			e = x.InclusiveOrExpression
-		case *cc.LogicalOrExpression:
-			if x.Case != cc.LogicalOrExpressionLAnd {
-				return false
-			}
-			e = x.LogicalAndExpression
-		case *cc.ConditionalExpression:
-			if x.Case != cc.ConditionalExpressionLOr {
-				return false
-			}
-			e = x.LogicalOrExpression
-		case *cc.AssignmentExpression:
-			if x.Case != cc.AssignmentExpressionCond {
-				return false
-			}
-			e = x.ConditionalExpression
 		default:
 			return false
 		}
