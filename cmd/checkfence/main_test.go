@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"testing"
+
+	"checkfence/internal/testmain"
 )
 
 // TestMain points the observation-set cache at a temporary directory, so
@@ -12,6 +14,7 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
+	testmain.Tune()
 	dir, err := os.MkdirTemp("", "checkfence-cache")
 	if err != nil {
 		panic(err)

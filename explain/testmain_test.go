@@ -1,0 +1,10 @@
+package explain
+
+import (
+	"os"
+	"testing"
+
+	"checkfence/internal/testmain"
+)
+
+func TestMain(m *testing.M) { os.Exit(testmain.Run(m)) }
