@@ -32,6 +32,7 @@ func main() {
 			os.Exit(status)
 		}
 	}
+	tuneCollector()
 	interceptSolverLog(os.Stderr)
 	os.Exit(run(os.Args, os.Stdout, os.Stderr))
 }
