@@ -211,6 +211,9 @@ func injectFault() {
 		go func() { panic("injected fault in a goroutine") }()
 		<-done
 	case "stack":
+		// a small stack limit: overflowing Go's default 1 GB takes
+		// seconds and as much memory
+		debug.SetMaxStack(16 << 20)
 		var deep func(int) int
 		deep = func(n int) int { return deep(n+1) + 1 }
 		deep(0)
