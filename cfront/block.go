@@ -21,7 +21,9 @@ import (
 // block, which is rejected too.
 //
 // lsl_atomic_begin(); … lsl_atomic_end(); in one item list bracket an
-// atomic region, another kind of range.
+// atomic region, another kind of range; a label on either call labels an
+// empty statement before it (splitMarkers), and no goto may cross the
+// region's bounds (crossesAtomic).
 
 type rangeKind uint8
 
@@ -91,13 +93,20 @@ func walkGotos(n cc.Node, f func(*cc.JumpStatement)) {
 	}
 }
 
-// apiStmt returns the name of the API function an item calls if it is the
-// statement "lsl_atomic_begin();" or "lsl_atomic_end();".
+// atomicMarker returns the name of the API function an item calls if it
+// is the statement "lsl_atomic_begin();" or "lsl_atomic_end();".
 func (fn *funcTr) atomicMarker(bi *cc.BlockItem) string {
-	if bi == nil || bi.Case != cc.BlockItemStmt || bi.Statement == nil || bi.Statement.Case != cc.StatementExpr {
+	if bi == nil || bi.Case != cc.BlockItemStmt {
 		return ""
 	}
-	es := bi.Statement.ExpressionStatement
+	return fn.markerStmt(bi.Statement)
+}
+
+func (fn *funcTr) markerStmt(st *cc.Statement) string {
+	if st == nil || st.Case != cc.StatementExpr {
+		return ""
+	}
+	es := st.ExpressionStatement
 	if es == nil {
 		return ""
 	}
@@ -112,9 +121,56 @@ func (fn *funcTr) atomicMarker(bi *cc.BlockItem) string {
 	return ""
 }
 
+// splitMarkers returns the items with each labelled lsl_atomic_begin();
+// or lsl_atomic_end(); split in two: its labels on an empty statement,
+// then the bare call (marked in fn.splitMarker). In C the label comes
+// before the call: on the begin call it is outside the atomic block (a
+// goto to it enters the block at its start, a retry loop), on the end
+// call inside the block, before its end (a goto to it from outside would
+// enter the block in its middle). The labels are copies; gotos find them
+// by name.
+func (fn *funcTr) splitMarkers(items []*cc.BlockItem) []*cc.BlockItem {
+	var out []*cc.BlockItem
+	for i, bi := range items {
+		ls := labelChain(bi)
+		var name string
+		if len(ls) > 0 {
+			name = fn.markerStmt(ls[len(ls)-1].Statement)
+		}
+		if name == "" {
+			if out != nil {
+				out = append(out, bi)
+			}
+			continue
+		}
+		if out == nil {
+			out = append([]*cc.BlockItem{}, items[:i]...)
+			if fn.splitMarker == nil {
+				fn.splitMarker = map[*cc.BlockItem]bool{}
+				fn.markerLabels = map[string]string{}
+			}
+		}
+		st := &cc.Statement{Case: cc.StatementExpr, ExpressionStatement: &cc.ExpressionStatement{}}
+		for k := len(ls) - 1; k >= 0; k-- {
+			c := *ls[k]
+			c.Statement = st
+			st = &cc.Statement{Case: cc.StatementLabeled, LabeledStatement: &c}
+			fn.markerLabels[c.Token.SrcStr()] = name
+		}
+		marker := &cc.BlockItem{Case: cc.BlockItemStmt, Statement: ls[len(ls)-1].Statement}
+		fn.splitMarker[marker] = true
+		out = append(out, &cc.BlockItem{Case: cc.BlockItemStmt, Statement: st}, marker)
+	}
+	if out == nil {
+		return items
+	}
+	return out
+}
+
 // items translates the items of a compound statement.
 func (fn *funcTr) items(items []*cc.BlockItem) {
 	var rs []*itemRange
+	items = fn.splitMarkers(items)
 
 	// Atomic regions.
 	open := -1
@@ -155,6 +211,7 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 		}
 		targets := map[int]*target{}
 		var order []int
+		bad := false // a goto into or out of an atomic block
 		for j, bi := range items {
 			walkGotos(bi, func(g *cc.JumpStatement) {
 				ls, ok := g.Label().(*cc.LabeledStatement)
@@ -163,6 +220,13 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 				}
 				k, ok := labelAt[ls.Token.SrcStr()]
 				if !ok {
+					return
+				}
+				if msg := fn.crossesAtomic(rs, j, k, ls.Token.SrcStr()); msg != "" {
+					if !bad {
+						fn.errorAt(tokPos(g.Token), "%s", msg)
+					}
+					bad = true
 					return
 				}
 				t := targets[k]
@@ -190,7 +254,7 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 				}
 			})
 		}
-		if !fn.nestRanges(rs) {
+		if bad || !fn.nestRanges(rs) {
 			return
 		}
 		for _, k := range order {
@@ -210,6 +274,34 @@ func (fn *funcTr) items(items []*cc.BlockItem) {
 		}
 	}
 	fn.emitItems(items, 0, len(items), rs)
+}
+
+// crossesAtomic returns why a goto from item j to the label name at item
+// k cannot be translated, if it enters or leaves one of the atomic
+// blocks among rs; else "". (Items strictly between a block's begin and
+// end calls are inside it; the calls carry no labels, splitMarkers.)
+func (fn *funcTr) crossesAtomic(rs []*itemRange, j, k int, name string) string {
+	for _, r := range rs {
+		if r.kind != rgAtomic {
+			continue
+		}
+		in := func(i int) bool { return r.start < i && i < r.end-1 }
+		switch {
+		case in(k) && !in(j):
+			if fn.markerLabels[name] == "lsl_atomic_end" {
+				return "goto into an atomic block is not supported: the label " + name +
+					" on lsl_atomic_end is inside the block, before its end"
+			}
+			return "goto into an atomic block is not supported"
+		case in(j) && !in(k):
+			if fn.markerLabels[name] == "lsl_atomic_begin" {
+				return "goto out of an atomic block is not supported: the label " + name +
+					" on lsl_atomic_begin is before the block"
+			}
+			return "goto out of an atomic block is not supported"
+		}
+	}
+	return ""
 }
 
 // nestRanges widens goto ranges until all ranges nest, or reports why

@@ -42,6 +42,11 @@ type funcTr struct {
 
 	gotos map[*cc.JumpStatement]*jump // resolved gotos
 
+	// The labels split from lsl_atomic_begin(); and lsl_atomic_end();
+	// (to the call's name) and the calls left bare (splitMarkers).
+	markerLabels map[string]string
+	splitMarker  map[*cc.BlockItem]bool
+
 	// temps are the temporaries: each is assigned once, where created.
 	temps map[lsl.Reg]bool
 
@@ -598,6 +603,11 @@ func stmtEnd(s *cc.Statement) (lsl.Pos, bool) {
 // it, so that slot is marked inside the jump's block, emitItems); a
 // backward goto continues the block that starts after the slot.
 func (fn *funcTr) slotBefore(bi *cc.BlockItem, labelOK bool) {
+	if fn.splitMarker[bi] {
+		// between a label and its statement, not a place of the C text
+		// where a statement starts
+		return
+	}
 	if bi.Case == cc.BlockItemStmt && bi.Statement != nil && bi.Statement.Case == cc.StatementLabeled && !labelOK {
 		return
 	}

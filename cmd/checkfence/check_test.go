@@ -397,3 +397,56 @@ func TestSpecOnSerial(t *testing.T) {
 		})
 	}
 }
+
+// TestLabelledAtomicBlock: a label on lsl_atomic_begin(); or
+// lsl_atomic_end(); is C's label before the call, so each labelled form
+// has the verdicts of the same code with the label on an empty statement
+// ("L: ;") before the call. Thread a changes x, thread b observes it; the
+// specification is the serial observations.
+func TestLabelledAtomicBlock(t *testing.T) {
+	const head = "#include \"lsl_protos.h\"\nint x;\nvoid init(void) { x = 0; }\n" +
+		"void b(void) { int r = x; lsl_observe_output(\"x\", r); }\n"
+	for _, tc := range []struct {
+		name        string
+		a, ref      string // the body of a, labelled and with "L: ;"
+		unroll1, sc string // verdicts on sc at --max-unroll 1 and 2
+	}{
+		// b sees 0 or 1, serially and on sc
+		{"label on begin", "L: lsl_atomic_begin(); x = x + 1; lsl_atomic_end();",
+			"L: ; lsl_atomic_begin(); x = x + 1; lsl_atomic_end();", "pass", "pass"},
+		{"label on end", "lsl_atomic_begin(); x = x + 1; E: lsl_atomic_end();",
+			"lsl_atomic_begin(); x = x + 1; E: ; lsl_atomic_end();", "pass", "pass"},
+		// two increments: serially b sees 0 or 2, on sc also the 1
+		// between them; the loop runs twice, past a bound of 1
+		{"retry loop", "int i = 0; L: lsl_atomic_begin(); x = x + 1; i++; lsl_atomic_end(); if (i < 2) goto L;",
+			"int i = 0; L: ; lsl_atomic_begin(); x = x + 1; i++; lsl_atomic_end(); if (i < 2) goto L;", "inconclusive", "fail"},
+		// x = 5 then 6, or 1 if a jumps past the store; serially b sees
+		// 0, 1 or 6, on sc also 5
+		{"forward goto", "if (lsl_choose(0, 1)) goto L; x = 5; L: lsl_atomic_begin(); x = x + 1; lsl_atomic_end();",
+			"if (lsl_choose(0, 1)) goto L; x = 5; L: ; lsl_atomic_begin(); x = x + 1; lsl_atomic_end();", "fail", "fail"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tf := dir + "/t.tests"
+			if err := os.WriteFile(tf, []byte("test T = init ( a | b )\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for i, body := range []string{tc.a, tc.ref} {
+				c := dir + "/" + [2]string{"labelled.c", "ref.c"}[i]
+				if err := os.WriteFile(c, []byte(head+"void a(void) { "+body+" }\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				for _, u := range []struct{ unroll, want string }{{"1", tc.unroll1}, {"2", tc.sc}} {
+					_, out, errs := runCmd(t, "check", "--no-cache", "--json", "--model", "sc", "--max-unroll", u.unroll, c, tf)
+					var r struct{ Verdict string }
+					if err := json.Unmarshal([]byte(out), &r); err != nil {
+						t.Fatalf("%s: %v: %s\nstderr %s", body, err, out, errs)
+					}
+					if r.Verdict != u.want {
+						t.Errorf("%s at --max-unroll %s: %q, want %q\n%s", body, u.unroll, r.Verdict, u.want, out)
+					}
+				}
+			}
+		})
+	}
+}

@@ -84,3 +84,22 @@ void e(int n)
     NOP( ) ;
     while (n--) BARRIER;
     x = 2; BARRIER }
+
+// A retry loop back to a label on lsl_atomic_begin (on a line of its own
+// or not): the slot before the label is outside the loop, and there is
+// none between the label and the call.
+void r(void)
+{
+    int i = 0;
+again:
+    lsl_atomic_begin();
+    x = x + 1;
+    lsl_atomic_end();
+    if (++i < 2)
+        goto again;
+retry: lsl_atomic_begin();
+    x = x + 1;
+    lsl_atomic_end();
+    if (++i < 4)
+        goto retry;
+}

@@ -256,3 +256,49 @@ proc e(n) -> () @81:6 {
   store t9, t8 @86:7
   fence full slot 53 @86:12
 }
+
+proc r() -> () @91:6 {
+  fence full slot 54 @93:5
+  i = 0 @93:13
+  fence full slot 55 @94:1
+  again: @94:1 {
+    atomic @95:5 {
+      t1 = [1] @96:9
+      t2 = load t1 @96:9
+      t3 = 1 @96:13
+      t4 = add.i32 t2, t3 @96:11
+      t5 = [1] @96:7
+      store t5, t4 @96:7
+    }
+    fence full slot 56 @98:5
+    if1: @98:5 {
+      t6 = 1 @98:9
+      i = add.i32 i, t6 @98:9
+      t7 = 2 @98:15
+      t8 = ge.i32 i, t7 @98:13
+      break if1 if t8 @98:5
+      continue again @99:9
+    }
+  }
+  fence full slot 57 @100:1
+  retry: @100:1 {
+    atomic @100:8 {
+      t9 = [1] @101:9
+      t10 = load t9 @101:9
+      t11 = 1 @101:13
+      t12 = add.i32 t10, t11 @101:11
+      t13 = [1] @101:7
+      store t13, t12 @101:7
+    }
+    fence full slot 58 @103:5
+    if2: @103:5 {
+      t14 = 1 @103:9
+      i = add.i32 i, t14 @103:9
+      t15 = 4 @103:15
+      t16 = ge.i32 i, t15 @103:13
+      break if2 if t16 @103:5
+      continue retry @104:9
+    }
+  }
+  fence full slot 59 @105:1
+}
