@@ -22,9 +22,11 @@ type FaultReport struct {
 	// first, then those that need no thread's events after its fault
 	// (Needs), then by where they happen in memory order.
 	Faults []*ErrorPoint
-	// Needs maps a fault that follows from another thread's events after
-	// that thread's fault (through what its thread read, or a block it
-	// took) to that other thread.
+	// Needs maps a fault that follows from a thread's events after that
+	// thread's fault (through what its thread read, or a block it took)
+	// to that thread: another one, or the fault's own where what it read
+	// follows from its own events after the fault (through another
+	// thread that read them). It names only threads that faulted.
 	Needs map[*ErrorPoint]int
 
 	derail map[int]*ErrorPoint // each thread's first fault
@@ -65,19 +67,23 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 	// from its own fault; via[t] names the thread whose events after its
 	// fault t's follow from: by[t], or where by[t] is t itself (a cycle:
 	// t read what another thread did after reading what t did after its
-	// fault) the thread t read from.
+	// fault) the thread t read from if what t read it did after its own
+	// fault, else t (that thread may have no fault: it ran on what t did
+	// after t's).
 	from, by, via := map[int]int{}, map[int]int{}, map[int]int{}
 	read := map[int]bool{}
 	for t, f := range r.derail {
 		from[t], by[t] = f.After, t
 	}
-	taint := func(t, k, src, imm int) bool {
+	// taint: t's accesses from k on follow from src's events after its
+	// fault, through what t read of imm's, an event at imm's index i
+	taint := func(t, k, src, imm, i int) bool {
 		if old, ok := from[t]; ok && old <= k {
 			return false
 		}
 		from[t], by[t], read[t] = k, src, true
 		via[t] = src
-		if src == t {
+		if f := r.derail[imm]; src == t && f != nil && i >= f.After {
 			via[t] = imm
 		}
 		return true
@@ -90,7 +96,7 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 		changed = false
 		for _, a := range x.Accesses {
 			if s := a.ReadsFrom; s != nil && s.Thread != a.Thread && after(s.Thread, s.PoIndex) {
-				changed = taint(a.Thread, a.PoIndex, by[s.Thread], s.Thread) || changed
+				changed = taint(a.Thread, a.PoIndex, by[s.Thread], s.Thread, s.PoIndex) || changed
 			}
 		}
 		for _, ev := range x.Events {
@@ -99,7 +105,7 @@ func (e *Encoding) ReportFaults(x *Execution) *FaultReport {
 			}
 			// an allocation that took a block freed after a fault
 			if p := x.Events[ev.Prev]; p.Thread != ev.Thread && after(p.Thread, p.Before) {
-				changed = taint(ev.Thread, ev.Before, by[p.Thread], p.Thread) || changed
+				changed = taint(ev.Thread, ev.Before, by[p.Thread], p.Thread, p.Before) || changed
 			}
 		}
 	}

@@ -109,7 +109,7 @@ ol.mo li { white-space: pre; font-family: monospace; font-size: 90%; }
 <h1>{{title .T}}</h1>
 {{with .T.Note}}<p><strong>{{.}}</strong></p>
 {{end}}{{with .T}}{{if not .PastBound}}<p>Observed: <code>{{.Observation.Text}}</code></p>{{end}}
-{{range .Faults}}<p class="cause">Fault: {{.What}} in {{.Thread}} at <code>{{.Pos}}</code> ({{.Stmt}}){{if .Detail}}: {{.Detail}}{{end}}{{if .Needs}} (follows from what {{.Needs}} did after its fault){{end}}</p>{{end}}
+{{range .Faults}}<p class="cause">Fault: {{.What}} in {{.Thread}} at <code>{{.Pos}}</code> ({{.Stmt}}){{if .Detail}}: {{.Detail}}{{end}}{{if .Needs}} (follows from what {{.NeedsWho}} did after its fault){{end}}</p>{{end}}
 {{if .Spec}}<details><summary>The specification allows {{len .Spec}} observations</summary><ul>{{range .Spec}}<li><code>{{.Text}}</code></li>{{end}}</ul></details>{{end}}
 {{with .Cause}}<h2 id="cause">Cause</h2>
 {{if .Found}}<p>With these fences no execution {{if .WithinBounds}}within this trace's loop bounds fails so, though one may run longer{{else}}fails so{{end}} (a minimal set; each restores the pairs listed with it):</p>

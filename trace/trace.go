@@ -353,8 +353,19 @@ type Fault struct {
 	PastBound bool `json:"past_bound,omitempty"`
 	// Needs names the thread whose events after its own fault this
 	// fault follows from (what its thread read, or a block it took):
-	// it is no fault of the program's alone.
+	// it is no fault of the program's alone. It is Thread itself where
+	// what the thread read follows from its own events after this
+	// fault, through another thread that read them.
 	Needs string `json:"needs_after_fault_of,omitempty"`
+}
+
+// NeedsWho names the thread of Needs for a sentence: "its own thread"
+// where it is the fault's.
+func (f Fault) NeedsWho() string {
+	if f.Needs == f.Thread {
+		return "its own thread"
+	}
+	return f.Needs
 }
 
 // Build renders the execution x of encoding e. spec, if given, is listed
@@ -690,7 +701,7 @@ func (t *Trace) WriteText(w io.Writer) {
 			past = " [past the bound]"
 		}
 		if f.Needs != "" {
-			past += " [follows from what " + f.Needs + " did after its fault]"
+			past += " [follows from what " + f.NeedsWho() + " did after its fault]"
 		}
 		fmt.Fprintf(w, "  fault:     %s in %s at %s (%s)%s\n", f.What, f.Thread, f.Pos, f.Stmt, past)
 		if f.Detail != "" {

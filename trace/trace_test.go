@@ -394,6 +394,34 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 	goldenTrace(t, tr, "lockfault-sc")
 }
 
+// TestOwnFaultTrace: in testdata/selffault.lsl on relaxed, b's assertion
+// fails only because a read what b stored after that assertion: the
+// fault follows from b's own events after it, and a, which has no fault,
+// is named nowhere as a thread that ran on after one. Golden files pin the
+// text and the JSON.
+func TestOwnFaultTrace(t *testing.T) {
+	tr := counterexample(t, "selffault.lsl", "serial", "relaxed")
+	if len(tr.Faults) != 1 || tr.Faults[0].Thread != "thread 1" || tr.Faults[0].What != "assertion failed" || tr.Faults[0].Needs != "thread 1" {
+		t.Fatalf("faults %+v: want thread 1's assertion, following from thread 1's own events after it", tr.Faults)
+	}
+	var text bytes.Buffer
+	tr.WriteText(&text)
+	if want := "[follows from what its own thread did after its fault]"; !strings.Contains(text.String(), want) {
+		t.Errorf("text lacks %q:\n%s", want, text.String())
+	}
+	if strings.Contains(text.String(), "what thread 0 did") {
+		t.Errorf("text names thread 0 as running on after a fault:\n%s", text.String())
+	}
+	var page bytes.Buffer
+	if err := tr.WriteHTML(&page, nil); err != nil {
+		t.Fatal(err)
+	}
+	if want := "(follows from what its own thread did after its fault)"; !strings.Contains(page.String(), want) {
+		t.Errorf("HTML lacks %q", want)
+	}
+	goldenTrace(t, tr, "selffault-relaxed")
+}
+
 // TestPointerOrderFaultTrace: C orders a uintptr_t holding an address
 // like any integer; here a pointer converted to an integer is no number,
 // and where the source could not show it (the address kept in an integer
