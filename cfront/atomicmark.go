@@ -32,7 +32,9 @@ import (
 // keyword moves after the specifiers it qualifies, sizeof(_Atomic long)
 // -> sizeof(long __cfQ__) (parenTypeName). An _Atomic in a pointer's
 // qualifier list (int * _Atomic p), where cc accepts no attribute, is left
-// alone and refused by syntaxErrors.
+// alone and refused by syntaxErrors; so is an _Atomic the text does not
+// spell, which only preprocessing forms (pasted by ##, or split by a line
+// splice), and which this scan cannot see (atomicMarks).
 const (
 	atomicAttr      = "__cf_atomic__"
 	atomicQualMacro = "__cfQ__"

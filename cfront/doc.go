@@ -90,7 +90,9 @@
 // variable-length arrays, inline assembly (except one fence or hint
 // instruction without operands, asm.go, and the empty compiler barrier),
 // setjmp, _Atomic in a pointer's
-// qualifier list (T * _Atomic p), a _Generic whose association cc would
+// qualifier list (T * _Atomic p), an _Atomic keyword formed by token
+// pasting or split by a line splice (markAtomic marks only the keyword
+// written as such; syntax.go, atomicMarks), a _Generic whose association cc would
 // choose and C would not (cc tells neither _Atomic int * from int * nor a
 // pointer to a pointer from other pointers; atomictypes.go,
 // genericMismatch), the value-returning atomic operations

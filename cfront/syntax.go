@@ -18,7 +18,7 @@ import (
 //     &1): cc's checker reports most as "internal error" without a
 //     position, and accepts &1;
 //   - an _Atomic in a pointer's qualifier list, which markAtomic cannot
-//     mark;
+//     mark, and one markAtomic never saw (atomicMarks);
 //   - the floating types cc's checker refuses without a position
 //     (_Float16, __fp16, __bf16, _Float128x) and _Imaginary;
 //   - the GNU attributes that change what the code does and that cc
@@ -30,6 +30,7 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 	}
 	inner := map[*cc.DeclarationSpecifiers]bool{}
 	innerSQ := map[*cc.SpecifierQualifierList]bool{}
+	var marks atomicMarks
 	walkNodes(ast.TranslationUnit, func(n any) {
 		switch x := n.(type) {
 		case *cc.AssignmentExpression:
@@ -105,6 +106,7 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			// attribute of the program's.
 			l := x.AttributeValueList
 			if l != nil && l.AttributeValue != nil && l.AttributeValue.Token.SrcStr() == atomicAttr {
+				marks.attr(x)
 				break
 			}
 			for ; l != nil; l = l.AttributeValueList {
@@ -166,11 +168,68 @@ func syntaxErrors(ast *cc.AST) ErrorList {
 			for q := x.TypeQualifiers; q != nil; q = q.TypeQualifiers {
 				if tq := q.TypeQualifier; tq != nil && tq.Case == cc.TypeQualifierAtomic {
 					add(tq.Token, "an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p")
+					marks.refused(tq)
 				}
 			}
+		case *cc.TypeQualifier:
+			if x.Case == cc.TypeQualifierAtomic {
+				marks.quals = append(marks.quals, x)
+			}
+		case *cc.AtomicTypeSpecifier:
+			marks.specs = append(marks.specs, x)
 		}
 	})
+	for _, t := range marks.unmarked() {
+		add(t, "_Atomic formed by token pasting (##) or split by a line splice is not supported: write the keyword _Atomic itself")
+	}
 	return errs
+}
+
+// atomicMarks collects the _Atomic keywords of a parse tree and the
+// attributes markAtomic puts beside them. markAtomic rewrites the keyword
+// in the text before preprocessing, so an _Atomic that is not there
+// literally (pasted by ##: #define CAT(a, b) a##b, CAT(_At, omic) int x;
+// or split by a backslash-newline) reaches cc unmarked, and its object
+// would be read as plain: unmarked finds those. A mark is the attribute
+// right before the keyword (__cfQ__) or right after the closing
+// parenthesis of _Atomic(T) (__cfS__), adjacent in cc's token sequence.
+type atomicMarks struct {
+	starts, ends map[int]bool // sequence numbers of the marks' first and last tokens
+	quals        []*cc.TypeQualifier
+	specs        []*cc.AtomicTypeSpecifier
+	skip         map[*cc.TypeQualifier]bool // refused already
+}
+
+func (m *atomicMarks) attr(a *cc.AttributeSpecifier) {
+	if m.starts == nil {
+		m.starts, m.ends = map[int]bool{}, map[int]bool{}
+	}
+	m.starts[a.Token.Seq()] = true
+	m.ends[a.Token5.Seq()] = true
+}
+
+func (m *atomicMarks) refused(q *cc.TypeQualifier) {
+	if m.skip == nil {
+		m.skip = map[*cc.TypeQualifier]bool{}
+	}
+	m.skip[q] = true
+}
+
+// unmarked returns the tokens of the _Atomic keywords without a mark.
+func (m *atomicMarks) unmarked() []cc.Token {
+	var toks []cc.Token
+	for _, q := range m.quals {
+		if !m.skip[q] && !m.ends[q.Token.Seq()-1] {
+			toks = append(toks, q.Token)
+		}
+	}
+	for _, s := range m.specs {
+		// A(T) with #define A _Atomic carries the qualifier's mark.
+		if !m.starts[s.Token3.Seq()+1] && !m.ends[s.Token.Seq()-1] {
+			toks = append(toks, s.Token)
+		}
+	}
+	return toks
 }
 
 // refusedAttributes says why each GNU attribute that would change the
