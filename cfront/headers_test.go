@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -167,5 +168,57 @@ func TestStdintNames(t *testing.T) {
 				t.Errorf("%s(%d) = %v, %v; want %d", fn.name, i, res, err, w)
 			}
 		}
+	}
+}
+
+// TestStdatomicNames: the shipped stdatomic.h has the atomic types of
+// C11 7.17.6 for the character and stdint.h types, each an _Atomic
+// object of the width and signedness gcc gives it on x86-64 (char16_t is
+// unsigned short, wchar_t int, int_fast16_t and wider long), and the
+// lock-free macros of those character types (2: always, as gcc's).
+func TestStdatomicNames(t *testing.T) {
+	tests := []struct {
+		name   string
+		size   int64
+		signed bool
+	}{
+		{"atomic_char16_t", 2, false}, {"atomic_char32_t", 4, false}, {"atomic_wchar_t", 4, true},
+		{"atomic_int_least8_t", 1, true}, {"atomic_uint_least8_t", 1, false},
+		{"atomic_int_least16_t", 2, true}, {"atomic_uint_least16_t", 2, false},
+		{"atomic_int_least32_t", 4, true}, {"atomic_uint_least32_t", 4, false},
+		{"atomic_int_least64_t", 8, true}, {"atomic_uint_least64_t", 8, false},
+		{"atomic_int_fast8_t", 1, true}, {"atomic_uint_fast8_t", 1, false},
+		{"atomic_int_fast16_t", 8, true}, {"atomic_uint_fast16_t", 8, false},
+		{"atomic_int_fast32_t", 8, true}, {"atomic_uint_fast32_t", 8, false},
+		{"atomic_int_fast64_t", 8, true}, {"atomic_uint_fast64_t", 8, false},
+	}
+	var src strings.Builder
+	src.WriteString("#include <stdatomic.h>\n" +
+		"#if ATOMIC_CHAR16_T_LOCK_FREE != 2 || ATOMIC_CHAR32_T_LOCK_FREE != 2 || ATOMIC_WCHAR_T_LOCK_FREE != 2\n" +
+		"#error lock-free\n#endif\n")
+	for i, tc := range tests {
+		// the size, and the sign of -1 stored (a seq store, and load)
+		fmt.Fprintf(&src, "%s v%d;\nlong size%d(void) { return sizeof v%d; }\nint neg%d(void) { v%d = -1; return v%d < 0; }\n", tc.name, i, i, i, i, i, i)
+	}
+	prog, err := CompileSources([]Source{{Name: "n.c", Text: src.String()}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := prog.String()
+	in := lsl.NewInterp(prog, lsl.InterpOptions{})
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			size, err := in.Call(fmt.Sprintf("size%d", i))
+			if err != nil || len(size) != 1 || size[0] != lsl.Int(tc.size) {
+				t.Errorf("sizeof = %v, %v; want %d", size, err, tc.size)
+			}
+			neg, err := in.Call(fmt.Sprintf("neg%d", i))
+			if want := lsl.Int(map[bool]int64{false: 0, true: 1}[tc.signed]); err != nil || len(neg) != 1 || neg[0] != want {
+				t.Errorf("-1 < 0 = %v, %v; want %v", neg, err, tc.signed)
+			}
+			if body := procText(t, text, fmt.Sprintf("neg%d", i)); !strings.Contains(body, "fence") {
+				t.Errorf("not atomic:\n%s", body)
+			}
+		})
 	}
 }
