@@ -222,3 +222,28 @@ func TestStdatomicNames(t *testing.T) {
 		})
 	}
 }
+
+// TestPthreadVisibleNames: POSIX's <pthread.h> makes the symbols of
+// <sched.h> and <time.h> visible, so that code including it alone may
+// use NULL, size_t and sched_yield; the other headers that define them
+// may be included beside it, before or after. Each a returns 1.
+func TestPthreadVisibleNames(t *testing.T) {
+	tests := []struct{ name, src string }{
+		{"NULL", "#include <pthread.h>\npthread_mutex_t m;\nint a(void) { int *p = NULL; return pthread_mutex_init(&m, NULL) == 0 && !p; }\n"},
+		{"size_t", "#include <pthread.h>\nint a(void) { size_t n = sizeof(pthread_mutex_t); return n == 4; }\n"},
+		{"sched_yield", "#include <pthread.h>\nint a(void) { sched_yield(); return 1; }\n"},
+		{"beside stddef.h and stdlib.h", "#include <stddef.h>\n#include <pthread.h>\n#include <stdlib.h>\nint a(void) { size_t n = 0; int *p = NULL; return !p && !n; }\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := CompileSources([]Source{{Name: "p.c", Text: tc.src}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := lsl.NewInterp(prog, lsl.InterpOptions{}).Call("a")
+			if err != nil || len(res) != 1 || res[0] != lsl.Int(1) {
+				t.Errorf("a() = %v, %v; want 1", res, err)
+			}
+		})
+	}
+}

@@ -7,6 +7,14 @@
 #ifndef _PTHREAD_H
 #define _PTHREAD_H
 
+/* POSIX: <pthread.h> makes the symbols of <sched.h> and <time.h> visible;
+   of <time.h>'s, NULL and size_t are the ones read here. */
+#include <sched.h>
+typedef __SIZE_TYPE__ size_t;
+#ifndef NULL
+#define NULL ((void *)0)
+#endif
+
 typedef int pthread_mutex_t;
 typedef int pthread_mutexattr_t;
 typedef int pthread_spinlock_t;
