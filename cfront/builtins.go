@@ -44,21 +44,27 @@ var builtinArgs = map[string]int{
 // call is the builtin. The __sync builtins get no such macro: programs
 // written for the original CheckFence define functions of those names
 // (a call of __sync_* still has the location's type in the translation,
-// only cc's checks see int).
-const builtinMacros = `#define __atomic_load_n(p, ...) ((__typeof__(*(p)))__atomic_load_n((p), __VA_ARGS__))
-#define __atomic_exchange_n(p, ...) ((__typeof__(*(p)))__atomic_exchange_n((p), __VA_ARGS__))
-#define __atomic_fetch_add(p, ...) ((__typeof__(*(p)))__atomic_fetch_add((p), __VA_ARGS__))
-#define __atomic_fetch_sub(p, ...) ((__typeof__(*(p)))__atomic_fetch_sub((p), __VA_ARGS__))
-#define __atomic_fetch_and(p, ...) ((__typeof__(*(p)))__atomic_fetch_and((p), __VA_ARGS__))
-#define __atomic_fetch_or(p, ...) ((__typeof__(*(p)))__atomic_fetch_or((p), __VA_ARGS__))
-#define __atomic_fetch_xor(p, ...) ((__typeof__(*(p)))__atomic_fetch_xor((p), __VA_ARGS__))
-#define __atomic_fetch_nand(p, ...) ((__typeof__(*(p)))__atomic_fetch_nand((p), __VA_ARGS__))
-#define __atomic_add_fetch(p, ...) ((__typeof__(*(p)))__atomic_add_fetch((p), __VA_ARGS__))
-#define __atomic_sub_fetch(p, ...) ((__typeof__(*(p)))__atomic_sub_fetch((p), __VA_ARGS__))
-#define __atomic_and_fetch(p, ...) ((__typeof__(*(p)))__atomic_and_fetch((p), __VA_ARGS__))
-#define __atomic_or_fetch(p, ...) ((__typeof__(*(p)))__atomic_or_fetch((p), __VA_ARGS__))
-#define __atomic_xor_fetch(p, ...) ((__typeof__(*(p)))__atomic_xor_fetch((p), __VA_ARGS__))
-#define __atomic_nand_fetch(p, ...) ((__typeof__(*(p)))__atomic_nand_fetch((p), __VA_ARGS__))
+// only cc's checks see int). The arguments pass on as written, however
+// many, for builtin to count: __checkfence_ptr picks the location, the
+// first argument, or a pointer to int where there is none (its , ##
+// drops the comma before no arguments), so that a call with one argument
+// or none still parses.
+const builtinMacros = `#define __checkfence_ptr(...) __checkfence_ptr2(0, ## __VA_ARGS__, (int *)0)
+#define __checkfence_ptr2(z, p, ...) (p)
+#define __atomic_load_n(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_load_n(__VA_ARGS__))
+#define __atomic_exchange_n(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_exchange_n(__VA_ARGS__))
+#define __atomic_fetch_add(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_add(__VA_ARGS__))
+#define __atomic_fetch_sub(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_sub(__VA_ARGS__))
+#define __atomic_fetch_and(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_and(__VA_ARGS__))
+#define __atomic_fetch_or(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_or(__VA_ARGS__))
+#define __atomic_fetch_xor(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_xor(__VA_ARGS__))
+#define __atomic_fetch_nand(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_fetch_nand(__VA_ARGS__))
+#define __atomic_add_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_add_fetch(__VA_ARGS__))
+#define __atomic_sub_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_sub_fetch(__VA_ARGS__))
+#define __atomic_and_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_and_fetch(__VA_ARGS__))
+#define __atomic_or_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_or_fetch(__VA_ARGS__))
+#define __atomic_xor_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_xor_fetch(__VA_ARGS__))
+#define __atomic_nand_fetch(...) ((__typeof__(*__checkfence_ptr(__VA_ARGS__)))__atomic_nand_fetch(__VA_ARGS__))
 #define __builtin_expect(...) ((long)__builtin_expect(__VA_ARGS__))
 #define __ATOMIC_RELAXED 0
 #define __ATOMIC_CONSUME 1

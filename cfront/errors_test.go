@@ -2,6 +2,7 @@ package cfront
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -537,6 +538,43 @@ func TestErrors(t *testing.T) {
 				t.Errorf("%T does not unwrap to *lsl.Error", err)
 			}
 		})
+	}
+}
+
+// TestBuiltinMacroArity: a builtin that builtinMacros wraps (to type its
+// result) called with the wrong number of arguments, none or only the
+// location among them, is refused as any other builtin is: one error, at
+// the call, with the number the builtin takes.
+func TestBuiltinMacroArity(t *testing.T) {
+	names := regexp.MustCompile(`(?m)^#define (\w+)\(`).FindAllStringSubmatch(builtinMacros, -1)
+	n := 0
+	for _, m := range names {
+		name := m[1]
+		want, ok := builtinArgs[name]
+		if !ok {
+			continue // a helper
+		}
+		n++
+		for k := 0; k <= want+1; k++ {
+			if k == want {
+				continue
+			}
+			args := []string{"&x", "1", "5"}[:min(k, 3)]
+			for len(args) < k {
+				args = append(args, "5")
+			}
+			src := "int x;\nlong f(void) {\n  return " + name + "(" + strings.Join(args, ", ") + ");\n}\n"
+			t.Run(fmt.Sprintf("%s/%d", name, k), func(t *testing.T) {
+				_, err := CompileSources([]Source{{Name: "e.c", Text: src}}, Options{})
+				wantErr := fmt.Sprintf("e.c:3:10: %s takes %d arguments, not %d", name, want, k)
+				if err == nil || err.Error() != wantErr {
+					t.Errorf("error\n%v\nwant\n%s", err, wantErr)
+				}
+			})
+		}
+	}
+	if n < 15 {
+		t.Fatalf("%d builtins found in builtinMacros, want the 14 value-returning __atomic ones and __builtin_expect", n)
 	}
 }
 
