@@ -119,6 +119,11 @@ func reinterprets(from, to cc.Type) string {
 			return ""
 		}
 		if !sameWords(a, b) {
+			if a.Kind() == cc.Function || b.Kind() == cc.Function {
+				// a function has no words (atomic_exchange's cast of
+				// its result to the location's function pointer type)
+				return "function pointer is not supported"
+			}
 			return fmt.Sprintf("conversion from %s to %s is not supported: memory holds one value per scalar object, not bytes, so an object cannot be read as another type", from, to)
 		}
 	}
