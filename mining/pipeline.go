@@ -111,6 +111,12 @@ type TestResult struct {
 	ReferenceBug bool
 	// SpecCached is set when Spec came from PipelineOptions.Cache.
 	SpecCached bool
+	// SpecLoop, when set, is the loop that the mining under serial could
+	// not bound: there is no specification (Spec is empty), and the
+	// check on the model looked for error executions only, which fail
+	// whatever the observations (SEMANTICS.md, Errors). A Fail is one;
+	// otherwise the verdict is Inconclusive, with this loop as Loop.
+	SpecLoop *unroll.Loop
 	// Counterexample and the Encoding it came from, when Verdict is Fail.
 	Counterexample *encode.Execution
 	Encoding       *encode.Encoding
@@ -837,7 +843,10 @@ func (m *serialMining) enumerate(ctx context.Context, opt *PipelineOptions) erro
 // CheckTest checks test t of prog on model m (paper Section 3.2): it mines
 // the observation set under serial from spec (prog itself if nil), then
 // looks for an execution on m that is an error or observes something
-// outside it, unrolling lazily.
+// outside it, unrolling lazily. When the mining cannot bound a loop there
+// is no set, and it looks for an error execution only (a failure whatever
+// the observations, SEMANTICS.md); without one the verdict is the
+// mining's, inconclusive (TestResult.SpecLoop).
 //
 // The enumeration of the observation set runs beside the lazy unrolling on
 // m, which needs the set only for its failure questions: the rounds that
@@ -859,7 +868,12 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	mined := mining.res
 	// Under serial the mining of prog is its check; a reference's mining
 	// is not: prog's serial executions are checked against its set below.
-	if m.Name == "serial" && spec == prog || (mining.enc == nil && mined.Verdict != Pass) {
+	ownCheck := m.Name == "serial" && spec == prog
+	// A loop the mining cannot bound leaves no specification, but an
+	// error execution on m is a failure whatever the observations: the
+	// lazy unrolling on m still looks for one (errors only).
+	unmined := !ownCheck && mining.enc == nil && mined.Verdict == Inconclusive && mined.Loop != nil
+	if ownCheck || (mining.enc == nil && mined.Verdict != Pass && !unmined) {
 		if err := mining.enumerate(ctx, &opt); err != nil {
 			return nil, err
 		}
@@ -922,9 +936,12 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			if err != nil {
 				return nil, err
 			}
+			if unmined {
+				return errorDisjuncts(e), nil
+			}
 			if !ok {
-				// no specification to check against: CheckTest
-				// returns the mining's verdict
+				// a failure under serial: CheckTest returns the
+				// mining's verdict
 				return nil, nil
 			}
 			outs := mined.Spec.In(u.Test) // in this unrolling's block numbers
@@ -946,6 +963,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	<-minedDone
 	if miningErr != nil {
 		return nil, miningErr
+	}
+	if unmined {
+		return checkedErrorsOnly(mined, res, m, u, final, failed, err, start)
 	}
 	if err != nil {
 		return nil, err
@@ -1003,6 +1023,39 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	res.Stats.SpecSize = mined.Spec.Len()
 	res.Stats.Total = time.Since(start)
 	return res, nil
+}
+
+// checkedErrorsOnly completes CheckTest when the mining under serial
+// (mined) could not bound a loop, from the lazy unrolling on m that asked
+// for error executions only (res, and what lazy returned): a failure found
+// is the verdict, with its counterexample; otherwise the test stays
+// inconclusive for the serial loop, also when m's own loops or the size
+// of its unrollings (a value or memory limit) stopped the search.
+func checkedErrorsOnly(mined, res *TestResult, m *memmodel.Model, u *unroll.Result, final *encode.Encoding, failed bool, err error, start time.Time) (*TestResult, error) {
+	var limit *lsl.LimitError
+	var budget *encode.BudgetError
+	switch {
+	case err != nil && !errors.As(err, &limit) && !errors.As(err, &budget):
+		return nil, err
+	case err == nil && failed:
+		res.Verdict, res.SpecLoop = Fail, mined.Loop
+		res.Spec = &ObservationSet{keys: map[string]bool{}}
+		res.Counterexample, res.Encoding = final.Decode(), final
+		res.fill(u, final)
+		res.Stats.MiningTime = mined.Stats.MiningTime
+		res.Stats.ExplicitStates = mined.Stats.ExplicitStates
+		res.Stats.SatCalls += mined.Stats.SatCalls
+		// under serial, prog's own failure against a reference that
+		// cannot be mined: a bug on every model
+		res.SerialBug = m.Name == "serial"
+		res.Stats.Total = time.Since(start)
+		return res, nil
+	}
+	mined.Model, mined.SpecLoop = m, mined.Loop
+	mined.Stats.SatCalls += res.Stats.SatCalls
+	mined.Stats.SolveTime += res.Stats.SolveTime
+	mined.Stats.Total = time.Since(start)
+	return mined, nil
 }
 
 func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {

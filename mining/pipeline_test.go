@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/tests"
@@ -549,4 +551,148 @@ void retry(void) { int i = 0; while (1) { i++; if (lsl_choose(0, 1)) break; lsl_
 			t.Errorf("%s: the loop's bound is %d, want 3", model, bound)
 		}
 	}
+}
+
+// unboundedUnderSerial: under serial, a reader that runs before w runs
+// alone while flag is 0, and its counter makes every iteration change
+// something, so no bound suffices and there is no specification. An
+// error execution is still a failed check (SEMANTICS.md, Errors).
+const unboundedUnderSerial = `#include "lsl_protos.h"
+int x, flag, cnt, l, in_cs;
+void init(void) { x = 0; flag = 0; cnt = 0; l = 0; in_cs = 0; }
+void w(void) { x = 1; flag = 1; }
+/* fails on sc already: x = 1, then r reads flag = 0 and x = 1 */
+void r(void) { while (flag == 0) { int a = x; lsl_assert(a == 0); cnt = cnt + 1; } }
+/* the same, with an assertion that no execution fails */
+void rok(void) { while (flag == 0) { int a = x; lsl_assert(a == 0 || a == 1); cnt = cnt + 1; } }
+/* fails under serial, after w */
+void rs(void) { while (flag == 0) { cnt = cnt + 1; } lsl_assert(x == 0); }
+/* a test-and-set lock whose unlock lacks its fences, with a spin
+   counter: correct on sc, broken on relaxed (rel's stores reorder) */
+void acq(void) { while (__sync_lock_test_and_set(&l, 1)) { cnt = cnt + 1; } in_cs = 1; }
+void rel(void) { in_cs = 0; l = 0; }
+void p(void) { while (__sync_lock_test_and_set(&l, 1)) { cnt = cnt + 1; } lsl_assert(in_cs == 0); l = 0; }
+`
+
+// referenceOfUnbounded is a reference for unboundedUnderSerial: its r
+// ends under serial (one observation set, of nothing observed), its rs
+// does not, and neither fails.
+const referenceOfUnbounded = `#include "lsl_protos.h"
+int x, flag, cnt, l, in_cs;
+void init(void) { x = 0; flag = 0; cnt = 0; l = 0; in_cs = 0; }
+void w(void) { x = 1; flag = 1; }
+void r(void) { }
+void rs(void) { while (flag == 0) { cnt = cnt + 1; } }
+`
+
+// When the mining under serial cannot bound a loop, the check on the
+// model still looks for error executions, within the bounds it reaches:
+// one is a failure, with its counterexample; without one the test stays
+// inconclusive, for the serial loop.
+func TestCheckTestWithoutSpecification(t *testing.T) {
+	harness := "test R = init ( w | r )\ntest OK = init ( w | rok )\ntest S = init ( w | rs )\ntest LOCK = init ( acq rel | p )\n"
+	prog, ts := compileTest(t, "unbounded.c", unboundedUnderSerial, harness)
+	ref, _ := compileTest(t, "reference.c", referenceOfUnbounded, harness)
+	byName := map[string]*tests.Test{}
+	for _, tc := range ts {
+		byName[tc.Name] = tc
+	}
+	for _, tc := range []struct {
+		test, model string
+		spec        *lsl.Program // the reference to mine from; nil: the implementation
+		verdict     Verdict
+		specLoop    string // the loop that leaves no specification
+		serialBug   bool
+	}{
+		{"R", "sc", nil, Fail, "/r/while", false},
+		{"R", "relaxed", nil, Fail, "/r/while", false},
+		// no error execution: the serial loop stays the reason (on
+		// relaxed, the reader's own loop cannot be bounded either)
+		{"OK", "sc", nil, Inconclusive, "/rok/while", false},
+		{"OK", "relaxed", nil, Inconclusive, "/rok/while", false},
+		// the lock fails on relaxed only
+		{"LOCK", "sc", nil, Inconclusive, "/p/while", false},
+		{"LOCK", "relaxed", nil, Fail, "/p/while", false},
+		// a reference that serial bounds gives a specification, as
+		// before: the failure is the same
+		{"R", "sc", ref, Fail, "", false},
+		{"R", "relaxed", ref, Fail, "", false},
+		// a reference that serial cannot bound: the implementation's
+		// errors are still failures, under serial a bug on every model
+		{"S", "serial", ref, Fail, "/rs/while", true},
+		{"S", "sc", ref, Fail, "/rs/while", false},
+		// the implementation's own mining finds its serial bug
+		{"S", "sc", nil, Fail, "", true},
+	} {
+		name := tc.test + " on " + tc.model
+		if tc.spec != nil {
+			name += " against a reference"
+		}
+		t.Run(name, func(t *testing.T) {
+			check := func(sequential bool) *TestResult {
+				t.Helper()
+				opt := PipelineOptions{MaxUnroll: 3, Sequential: sequential}
+				res, err := CheckTest(context.Background(), prog, tc.spec, byName[tc.test], memmodel.MustByName(tc.model), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			res := check(false)
+			if res.Verdict != tc.verdict {
+				t.Fatalf("verdict %s, want %s", res.Verdict, tc.verdict)
+			}
+			if res.Model.Name != tc.model {
+				t.Errorf("model %s, want %s", res.Model.Name, tc.model)
+			}
+			if res.SerialBug != tc.serialBug || res.ReferenceBug {
+				t.Errorf("serial bug %v, reference bug %v; want %v, false", res.SerialBug, res.ReferenceBug, tc.serialBug)
+			}
+			switch {
+			case tc.specLoop == "" && res.SpecLoop != nil:
+				t.Errorf("no specification for loop %s, want one", res.SpecLoop.ID)
+			case tc.specLoop != "" && (res.SpecLoop == nil || !strings.Contains(res.SpecLoop.ID, tc.specLoop)):
+				t.Errorf("loop without a specification %+v, want %s", res.SpecLoop, tc.specLoop)
+			case tc.specLoop != "" && (res.Spec == nil || res.Stats.SpecSize != 0):
+				t.Errorf("specification %v of size %d, want an empty one", res.Spec, res.Stats.SpecSize)
+			}
+			if tc.verdict == Inconclusive {
+				// the execution shown runs the serial loop past its bound
+				if res.Loop == nil || !strings.Contains(res.Loop.ID, tc.specLoop) || res.Exceeding == nil || res.Encoding == nil || !res.Encoding.Model.SerialOps {
+					t.Errorf("inconclusive for loop %+v (past it: %v), want %s under serial", res.Loop, res.Exceeding != nil, tc.specLoop)
+				}
+				return
+			}
+			x := res.Counterexample
+			if x == nil || res.Encoding == nil {
+				t.Fatal("no counterexample")
+			}
+			if x.Outcome.Fault != lsl.FaultAssert {
+				t.Errorf("counterexample faults with %v, want a failed assertion", x.Outcome.Fault)
+			}
+			if res.Loop != nil {
+				t.Errorf("a failure that names loop %s", res.Loop.ID)
+			}
+			if tc.specLoop != "" && res.Encoding.Model.Name != tc.model {
+				t.Errorf("counterexample on %s, want %s", res.Encoding.Model.Name, tc.model)
+			}
+			// the failure reported does not depend on timing: one
+			// goroutine reports the same
+			if seq := check(true); seq.Stats.Instrs != res.Stats.Instrs || !slices.Equal(accessKeys(seq.Counterexample), accessKeys(x)) {
+				t.Errorf("one goroutine reports another failure:\n%v\nwant\n%v", accessKeys(seq.Counterexample), accessKeys(x))
+			}
+		})
+	}
+}
+
+// accessKeys describes the accesses of an execution.
+func accessKeys(x *encode.Execution) []string {
+	if x == nil {
+		return nil
+	}
+	var ks []string
+	for _, a := range x.Accesses {
+		ks = append(ks, fmt.Sprintf("t%d #%d store=%v addr=%v val=%v", a.Thread, a.PoIndex, a.Store, a.AddrVal, a.Value))
+	}
+	return ks
 }

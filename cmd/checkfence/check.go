@@ -149,8 +149,11 @@ func checkCommand(status *int) *cli.Command {
 						case res.Verdict == mining.Fail:
 							tr.Note = fmt.Sprintf("The failure happens under %s already, where the specification is mined: a bug regardless of the memory model, and %s is not checked.", tr.Model, m.Name)
 						default:
-							tr.Note = fmt.Sprintf("The loop runs past its bound under %s, where the specification is mined, before %s is checked.", tr.Model, m.Name)
+							tr.Note = fmt.Sprintf("The loop runs past its bound under %s, where the specification is mined: without a specification, %s is checked for errors only, and none was found.", tr.Model, m.Name)
 						}
+					}
+					if l := res.SpecLoop; tr != nil && l != nil && res.Verdict == mining.Fail {
+						tr.Note = fmt.Sprintf("No specification: under serial, where it is mined, loop %s (%s) can run more than %d iterations. %s is checked for errors only, which fail whatever the observations.", l.ID, l.Pos, l.Bound, m.Name)
 					}
 					switch {
 					case tr != nil:
@@ -338,7 +341,10 @@ func inconclusiveWhy(res *mining.TestResult) string {
 func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	st := res.Stats
 	spec := fmt.Sprintf("spec %d observations", st.SpecSize)
-	if res.SpecCached {
+	switch {
+	case res.SpecLoop != nil:
+		spec = "no spec"
+	case res.SpecCached:
 		spec += ", cached"
 	}
 	fmt.Fprintf(out, "%-12s %s on %s  (%s; %d instrs, %d loads, %d stores; %d vars, %d clauses; %.2f s)\n",
@@ -350,6 +356,13 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 		fmt.Fprintf(out, "  the reference implementation (--spec) fails under serial: the bug is the reference's, and there is no specification to check the implementation against\n")
 	case res.SerialBug:
 		fmt.Fprintf(out, "  the failure happens under serial already: a bug regardless of the memory model\n")
+	}
+	switch l := res.SpecLoop; {
+	case l == nil:
+	case res.Verdict == mining.Fail:
+		fmt.Fprintf(out, "  no specification: under serial, loop %s (%s) can run more than %d iterations; %s was checked for errors only, which fail whatever the observations\n", l.ID, l.Pos, l.Bound, res.Model.Name)
+	default:
+		fmt.Fprintf(out, "  (under serial, where the specification is mined; %s was checked for errors only, and none was found)\n", res.Model.Name)
 	}
 	if tr != nil {
 		tr.WriteText(out)
@@ -422,6 +435,10 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	}
 	if res.Loop != nil {
 		rec["loop"] = map[string]any{"id": res.Loop.ID, "pos": res.Loop.Pos.String(), "bound": res.Loop.Bound}
+	}
+	if l := res.SpecLoop; l != nil {
+		// no specification was mined: why
+		rec["spec_loop"] = map[string]any{"id": l.ID, "pos": l.Pos.String(), "bound": l.Bound}
 	}
 	if res.Unmodelled != "" {
 		rec["reason"], rec["detail"] = "memory reuse", res.Unmodelled

@@ -277,6 +277,72 @@ void recv(void) {
 	}
 }
 
+// A loop that the mining under serial cannot bound leaves no
+// specification, but an error execution on the model is still a failed
+// check (SEMANTICS.md, Errors): the spin-counting lock fails on relaxed
+// and stays inconclusive on sc, where nothing faults; the reader fails on
+// both. The JSON records name the loop (spec_loop); fence inference on
+// the lock cannot show a placement sufficient (inconclusive, 3), and on
+// the reader says no placement helps (it fails on sc, 1).
+func TestFaultWithoutSpecification(t *testing.T) {
+	type record struct {
+		Verdict        string               `json:"verdict"`
+		SpecSize       *int                 `json:"spec_size"`
+		SpecLoop       *struct{ ID string } `json:"spec_loop"`
+		Loop           *struct{ ID string } `json:"loop"`
+		Counterexample json.RawMessage      `json:"counterexample"`
+		PastBound      json.RawMessage      `json:"past_bound"`
+	}
+	files := []string{"testdata/spincount.c", "testdata/spincount.tests"}
+	for _, tc := range []struct {
+		test     string
+		code     int
+		verdicts []string // on sc, relaxed
+		infer    int      // fences --infer's status on relaxed
+	}{
+		{"L", exitFail, []string{"inconclusive", "fail"}, exitInconclusive},
+		{"R", exitFail, []string{"fail", "fail"}, exitFail},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			args := append([]string{"check", "--no-cache", "--json", "--max-unroll", "3", "--model", "sc,relaxed", "--test", tc.test}, files...)
+			code, out, errs := runCmd(t, args...)
+			if code != tc.code {
+				t.Fatalf("status %d, want %d; stderr %s\n%s", code, tc.code, errs, out)
+			}
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			if len(lines) != 2 {
+				t.Fatalf("%d records, want 2:\n%s", len(lines), out)
+			}
+			for i, line := range lines {
+				var r record
+				if err := json.Unmarshal([]byte(line), &r); err != nil {
+					t.Fatalf("%v\n%s", err, line)
+				}
+				if r.Verdict != tc.verdicts[i] {
+					t.Errorf("verdict %s, want %s", r.Verdict, tc.verdicts[i])
+				}
+				if r.SpecLoop == nil || !strings.Contains(r.SpecLoop.ID, "while") || r.SpecSize == nil || *r.SpecSize != 0 {
+					t.Errorf("no loop named as leaving no specification, or a specification: %s", line)
+				}
+				switch r.Verdict {
+				case "fail":
+					if r.Counterexample == nil || r.Loop != nil || !strings.Contains(string(r.Counterexample), "assertion failed") {
+						t.Errorf("a failure without its assertion's counterexample, or naming a loop: %s", line)
+					}
+				case "inconclusive":
+					if r.PastBound == nil || r.Loop == nil || r.Loop.ID != r.SpecLoop.ID {
+						t.Errorf("inconclusive without the serial loop and its execution: %s", line)
+					}
+				}
+			}
+			args = append([]string{"fences", "--infer", "--no-cache", "--max-unroll", "3", "--model", "relaxed", "--test", tc.test}, files...)
+			if code, out, errs := runCmd(t, args...); code != tc.infer || strings.Contains(out, "added ") {
+				t.Errorf("fences --infer: status %d, want %d, and no fence added; stderr %s\n%s", code, tc.infer, errs, out)
+			}
+		})
+	}
+}
+
 // abort() is an error of the execution that calls it (an assertion that
 // fails at the call), and output statements change nothing: message
 // passing passes on sc and fails on relaxed, at the abort.

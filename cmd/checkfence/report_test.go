@@ -145,8 +145,11 @@ func TestReportOfEachTest(t *testing.T) {
 		{"a failure on serial", []string{"--model", "serial", "--test", "D", "testdata/divptr.c", "testdata/divptr.tests"}, exitFail,
 			map[string][]string{"D-serial.html": {"counterexample for D on serial</h1>"}}, nil, []string{"D on serial"}},
 		{"a loop past its bound under serial", []string{"--model", "sc", "--max-unroll", "3", "testdata/waitstore.c", "testdata/waitstore.tests"}, exitInconclusive,
-			map[string][]string{"W-sc.html": {"W on sc (under serial): an execution that runs loop", "past its bound under serial", "before sc is checked"}},
+			map[string][]string{"W-sc.html": {"W on sc (under serial): an execution that runs loop", "past its bound under serial", "sc is checked for errors only"}},
 			[]string{"W-serial.html"}, []string{"W on sc (under serial)"}},
+		{"an error without a specification", []string{"--model", "relaxed", "--max-unroll", "3", "--test", "L", "testdata/spincount.c", "testdata/spincount.tests"}, exitFail,
+			map[string][]string{"L-relaxed.html": {"counterexample for L on relaxed</h1>", "No specification: under serial", "relaxed is checked for errors only"}},
+			[]string{"L-serial.html"}, []string{"L on relaxed"}},
 		{"a timeout", []string{"--model", "sc,tso", "--timeout", "1ns", "testdata/divptr.c", "testdata/divptr.tests"}, exitInconclusive,
 			map[string][]string{
 				"D-sc.html": {"<h1>D on sc: inconclusive</h1>", "not decided within 1ns"}, "D-tso.html": {"D on tso: inconclusive"},
