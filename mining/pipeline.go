@@ -912,6 +912,11 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			bounds[k] = v
 		}
 	}
+	if unmined {
+		// the loop serial could not bound starts afresh: an error
+		// within a few of its iterations has a short counterexample
+		delete(bounds, mined.Loop.ID)
+	}
 	for k, v := range opt.InitialBounds {
 		bounds[k] = max(bounds[k], min(v, opt.MaxUnroll))
 	}
