@@ -119,7 +119,7 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 	}
 	var edits []edit
 	if !includesProtos.Match(src) {
-		edits = append(edits, edit{at: 0, ins: []string{"#include \"lsl_protos.h\"\n"}})
+		edits = append(edits, edit{at: 0, ins: []string{"#include \"lsl_protos.h\"" + lineEnd(lines, 0)}})
 	}
 	// slots on one line are edited together, from the right
 	byLine := map[int][]slot{}
@@ -138,7 +138,7 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 			}
 			var ins []string
 			for _, c := range calls[ss[0]] {
-				ins = append(ins, ind+c+"\n")
+				ins = append(ins, ind+c+lineEnd(lines, ln-1))
 			}
 			edits = append(edits, edit{at: ln - 1, ins: ins})
 			continue
@@ -171,6 +171,21 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		edits = append(edits, edit{at: ln - 1, del: 1, ins: []string{text}})
 	}
 	return edits, nil
+}
+
+// lineEnd is the line ending of lines[i], for a line inserted before it:
+// a file written with CRLF gets CRLF lines (a bare LF would mix the two).
+// The last line may have none: then that of the line before it.
+func lineEnd(lines []string, i int) string {
+	for ; i >= 0; i-- {
+		if strings.HasSuffix(lines[i], "\r\n") {
+			return "\r\n"
+		}
+		if strings.HasSuffix(lines[i], "\n") {
+			return "\n"
+		}
+	}
+	return "\n"
 }
 
 func isIdentByte(c byte) bool {
