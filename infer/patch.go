@@ -289,22 +289,50 @@ func shift(edits []edit) int {
 // PatchPath is the name of a file in the diff: relative to the working
 // directory, so that patch -p1 applies the diff from there (CLI.md). A
 // file outside it has no such name (patch refuses "../" and absolute
-// names): an error says to run from a directory above the file.
+// names): an error says to run from a directory above the file. Nor
+// does patch write through a symbolic link ("not a regular file"), or
+// through a link to a directory outside the working directory: a name
+// that goes through a link is that of the file it leads to, when that
+// is under the working directory, and an error otherwise.
 func PatchPath(file string) (string, error) {
-	rel := filepath.Clean(file)
-	if filepath.IsAbs(file) {
-		wd, err := os.Getwd()
-		if err != nil {
-			return "", err
-		}
-		if rel, err = filepath.Rel(wd, file); err != nil {
-			rel = file
-		}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
 	}
-	if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", fmt.Errorf("%s: --patch: the file is outside the working directory, so patch -p1 cannot apply a diff to it from here; run the command from a directory above the file", file)
+	abs := file
+	if !filepath.IsAbs(file) {
+		abs = filepath.Join(wd, file)
 	}
-	return filepath.ToSlash(rel), nil
+	rel, err := filepath.Rel(wd, abs)
+	if err != nil {
+		rel = abs
+	}
+	outsideErr := fmt.Errorf("%s: --patch: the file is outside the working directory, so patch -p1 cannot apply a diff to it from here; run the command from a directory above the file", file)
+	real, err1 := filepath.EvalSymlinks(abs)
+	realWd, err2 := filepath.EvalSymlinks(wd)
+	if err1 != nil || err2 != nil {
+		// a file that cannot be resolved is for the reading to report
+		if outside(rel) {
+			return "", outsideErr
+		}
+		return filepath.ToSlash(rel), nil
+	}
+	if !outside(rel) && real == filepath.Join(realWd, rel) {
+		return filepath.ToSlash(rel), nil // no link on the way
+	}
+	// through a link (or from a working directory reached through one)
+	if target, err := filepath.Rel(realWd, real); err == nil && !outside(target) {
+		return filepath.ToSlash(target), nil
+	}
+	if outside(rel) {
+		return "", outsideErr
+	}
+	return "", fmt.Errorf("%s: --patch: the file is %s, reached through a symbolic link, outside the working directory; patch -p1 writes neither through a link nor outside the directory, so run the command from a directory above %s", file, real, real)
+}
+
+// outside says whether a cleaned relative name leaves its directory.
+func outside(rel string) bool {
+	return filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // includesProtos matches a line including lsl_protos.h (which declares

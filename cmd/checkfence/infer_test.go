@@ -266,6 +266,47 @@ func TestFencesPatchPaths(t *testing.T) {
 	}
 }
 
+// fences --infer --patch on a C file named through a symbolic link: the
+// diff names the file the link leads to, which patch -p1 patches (it
+// refuses to write through a link); a link to a file outside the working
+// directory is refused (status 2) before inferring.
+func TestFencesPatchThroughALink(t *testing.T) {
+	src, err := os.ReadFile("../../examples/c/mp.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tsrc, _ := os.ReadFile("../../examples/c/mp.tests")
+	top := t.TempDir()
+	dir := filepath.Join(top, "work")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "mp.c"), src, 0o644)
+	os.WriteFile(filepath.Join(top, "far.c"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "mp.tests"), tsrc, 0o644)
+	if err := os.Symlink("mp.c", filepath.Join(dir, "link.c")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	os.Symlink("../far.c", filepath.Join(dir, "far.c"))
+	t.Chdir(dir)
+	code, _, errs := runCmd(t, "fences", "--infer", "--no-cache", "--patch", "fix.diff", "link.c", "mp.tests")
+	diff, _ := os.ReadFile("fix.diff")
+	if code != exitPass || !strings.HasPrefix(string(diff), "--- a/mp.c\n+++ b/mp.c\n") {
+		t.Fatalf("status %d, stderr %s\n%s", code, errs, diff)
+	}
+	if _, err := exec.LookPath("patch"); err == nil {
+		if out, err := exec.Command("patch", "-p1", "--batch", "-i", "fix.diff").CombinedOutput(); err != nil {
+			t.Errorf("patch -p1: %v\n%s", err, out)
+		}
+		if got, _ := os.ReadFile("mp.c"); !strings.Contains(string(got), "lsl_fence(\"load-load\");") {
+			t.Errorf("mp.c not patched:\n%s", got)
+		}
+	}
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--patch", "fix2.diff", "far.c", "mp.tests")
+	realTop, _ := filepath.EvalSymlinks(top)
+	if code != exitUsage || out != "" || !strings.Contains(errs, "far.c: --patch: the file is "+filepath.Join(realTop, "far.c")) {
+		t.Errorf("far.c: status %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
 // The seqlock reader of testdata/seqread.c, whose iterations that read an
 // odd seq change nothing: fences --infer finds on each model the optimal
 // placement the file derives from SEMANTICS.md (two fences with one slot
