@@ -62,6 +62,14 @@
 // passed with a placement is not checked again under a larger one (more
 // fences only remove executions).
 //
+// A test that no placement decides is set aside: one with more values
+// than checkfence handles (fences carry no values), or one inconclusive
+// in an execution past a loop's bound that no candidate forbids (an
+// execution under every placement). The cores its failures gave are
+// dropped, as they bind no placement of the other tests, and the loop
+// goes on with those: the result is Inconclusive, with an optimal
+// placement for them (Result.SetAside names the tests set aside).
+//
 // Each check of a test starts its lazy unrolling from the bounds the
 // test's last passing check ended with, not from 1 (newTestCheck).
 // This changes no answer: an execution of a larger unrolling is an

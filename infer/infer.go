@@ -50,14 +50,28 @@ type Result struct {
 	Added []Added
 	Cost  int
 	// Failure is the check that shows a placement impossible (Impossible)
-	// or could not be decided (Inconclusive).
+	// or could not be decided (Inconclusive: the first test set aside).
 	Failure *mining.TestResult
-	// Why says why no placement helps, when Impossible.
+	// Why says why no placement helps, when Impossible, or why the first
+	// test set aside is, when Inconclusive.
 	Why string
+	// SetAside, when Inconclusive, are the tests that no placement
+	// decides (a value limit, or an execution past a loop's bound that no
+	// fence forbids); Added is then an optimal placement for the others.
+	SetAside []SetAside
 	// Figures: the checks made, the placements tried, the candidates, and
 	// where the time went.
 	Checks, Rounds, Candidates int
 	CheckTime, HitSetTime      time.Duration
+}
+
+// SetAside is a test that inference cannot decide under any placement.
+type SetAside struct {
+	Test string
+	// Why says why, and Failure is the check that showed it (nil for a
+	// value limit).
+	Why     string
+	Failure *mining.TestResult
 }
 
 // Infer finds a placement of least cost of fences at the slots of slotted
@@ -131,13 +145,25 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 		passed = make([][][]int, len(checks)) // per test, placements it passes with
 		// tests found undecidable: no fence changes that, so they are
 		// not checked again, but the other tests still are (one may
-		// show that no placement exists, which outweighs them)
+		// show that no placement exists, which outweighs them), and the
+		// placement is one for those
 		undecided = make([]bool, len(checks))
-		first     *Result // the first of them
+		setAside  []SetAside
 	)
 	for {
 		res.Rounds++
 		var found []core
+		dropped := false // cores of a test set aside in this round
+		setTestAside := func(ti int, sa SetAside) {
+			undecided[ti] = true
+			setAside = append(setAside, sa)
+			// what its failures said binds no placement for the others
+			name := checks[ti].name
+			n := len(cores) + len(found)
+			cores = slices.DeleteFunc(cores, func(c core) bool { return c.test == name })
+			found = slices.DeleteFunc(found, func(c core) bool { return c.test == name })
+			dropped = dropped || len(cores)+len(found) < n
+		}
 		for ti, tc := range checks {
 			if undecided[ti] {
 				continue
@@ -161,10 +187,7 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 					// more values than checkfence handles, with any
 					// placement (fences carry no values): undecided, and
 					// the other tests go on
-					if first == nil {
-						first = &Result{Model: m, Candidates: len(cands), Verdict: Inconclusive, Why: fmt.Sprintf("%s: %v", tc.name, le)}
-					}
-					undecided[ti] = true
+					setTestAside(ti, SetAside{Test: tc.name, Why: fmt.Sprintf("%s: %v", tc.name, le)})
 					break
 				}
 				if err != nil {
@@ -218,10 +241,7 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 					if no.Verdict == Impossible {
 						return no, nil
 					}
-					if first == nil {
-						first = no
-					}
-					undecided[ti] = true
+					setTestAside(ti, SetAside{Test: tc.name, Why: no.Why, Failure: r})
 					break
 				}
 				c.test, c.result = tc.name, r
@@ -229,28 +249,45 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 				with = slices.Sorted(slices.Values(append(with, c.hits...)))
 			}
 		}
-		if len(found) == 0 && first != nil {
-			first.Rounds, first.Checks, first.CheckTime, first.HitSetTime = res.Rounds, res.Checks, res.CheckTime, res.HitSetTime
-			return first, nil
-		}
-		if len(found) == 0 {
-			res.Verdict = Found
-			res.Added = explain(cands, chosen, cores)
-			if err := recheck(ctx, res, chosen, index, checks); err != nil {
-				return nil, err
-			}
-			return res, nil
-		}
 		cores = append(cores, found...)
-		sets := make([][]int, len(cores))
-		for i, c := range cores {
-			sets[i] = c.hits
+		if len(found) > 0 || dropped {
+			sets := make([][]int, len(cores))
+			for i, c := range cores {
+				sets[i] = c.hits
+			}
+			lower := res.Cost
+			if dropped {
+				lower = 0 // fewer sets: the optimum may be lower
+			}
+			t0 := time.Now()
+			next, total, _ := hittingSet(sets, cost, lower)
+			res.HitSetTime += time.Since(t0)
+			next = slices.Sorted(slices.Values(next))
+			// (the cores of a test set aside may go without changing
+			// the placement: every other test passes with it)
+			if len(found) > 0 || !slices.Equal(next, chosen) {
+				res.Cost = total
+				chosen = next
+				continue
+			}
 		}
-		t0 := time.Now()
-		next, total, _ := hittingSet(sets, cost, res.Cost)
-		res.HitSetTime += time.Since(t0)
-		res.Cost = total
-		chosen = slices.Sorted(slices.Values(next))
+		// every test not set aside passes with the placement
+		res.Verdict = Found
+		if len(setAside) > 0 {
+			res.Verdict = Inconclusive
+			// in the order of the tests, not of the rounds
+			slices.SortStableFunc(setAside, func(a, b SetAside) int {
+				return slices.IndexFunc(checks, func(c testCheck) bool { return c.name == a.Test }) -
+					slices.IndexFunc(checks, func(c testCheck) bool { return c.name == b.Test })
+			})
+			res.SetAside = setAside
+			res.Why, res.Failure = setAside[0].Why, setAside[0].Failure
+		}
+		res.Added = explain(cands, chosen, cores)
+		if err := recheck(ctx, res, chosen, index, checks); err != nil {
+			return nil, err
+		}
+		return res, nil
 	}
 }
 

@@ -77,7 +77,7 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 			}
 			continue
 		}
-		writeInferText(out, r)
+		writeInferText(out, r, len(j.tests))
 	}
 	if len(results) > 1 && !jsonOut {
 		writeSideBySide(out, results)
@@ -113,10 +113,13 @@ func reason(a infer.Added) string {
 	return fmt.Sprintf("%s: %s %s (%s) executes after %s %s (%s)", b.Thread, b.Kind, b.Addr, b.Pos, f.Kind, f.Addr, f.Pos)
 }
 
-func writeInferText(out io.Writer, r *infer.Result) {
+// writeInferText prints the inference on one model of tests tests. Tests
+// set aside (inconclusive under any placement) are named, and the
+// placement is that for the others, when there are others.
+func writeInferText(out io.Writer, r *infer.Result, tests int) {
 	figures := fmt.Sprintf("%s, %s; %.2f s checking, %.2f s choosing", plural(r.Rounds, "round"), plural(r.Checks, "check"), r.CheckTime.Seconds(), r.HitSetTime.Seconds())
-	switch r.Verdict {
-	case infer.Impossible, infer.Inconclusive:
+	switch {
+	case r.Verdict == infer.Impossible, r.Verdict == infer.Inconclusive && len(r.SetAside) >= tests:
 		fmt.Fprintf(out, "%-12s no placement on %s: %s (%s)\n", r.Verdict, r.Model.Name, r.Why, figures)
 		if r.Failure != nil && r.Failure.Verdict == mining.Fail {
 			trace.Build(r.Failure.Encoding, r.Failure.Counterexample, r.Failure.Spec.Outcomes).WriteText(out)
@@ -135,11 +138,18 @@ func writeInferText(out io.Writer, r *infer.Result) {
 			fmt.Fprintf(out, "  %s\n", a.Result.Unmodelled)
 		}
 	}
+	on := r.Model.Name
+	for _, sa := range r.SetAside {
+		fmt.Fprintf(out, "%-12s set aside on %s: %s\n", infer.Inconclusive, on, sa.Why)
+	}
+	if len(r.SetAside) > 0 {
+		on += " for the other tests"
+	}
 	if len(r.Added) == 0 {
-		fmt.Fprintf(out, "no fence needed on %s (%s)\n", r.Model.Name, figures)
+		fmt.Fprintf(out, "no fence needed on %s (%s)\n", on, figures)
 		return
 	}
-	fmt.Fprintf(out, "placement on %s: %s added, cost %d, optimal (%s)\n", r.Model.Name, plural(len(r.Added), "fence"), r.Cost, figures)
+	fmt.Fprintf(out, "placement on %s: %s added, cost %d, optimal (%s)\n", on, plural(len(r.Added), "fence"), r.Cost, figures)
 }
 
 // verdictOn says what a test's verdict on a model is, without a fence:
@@ -175,6 +185,14 @@ func writeInferJSON(out io.Writer, r *infer.Result) error {
 		"check_s": r.CheckTime.Seconds(), "choose_s": r.HitSetTime.Seconds()}
 	if r.Why != "" {
 		sum["why"] = r.Why
+	}
+	if len(r.SetAside) > 0 {
+		var names []string
+		for _, sa := range r.SetAside {
+			names = append(names, sa.Test)
+		}
+		// the placement is one for the other tests
+		sum["set_aside"] = names
 	}
 	return enc.Encode(sum)
 }

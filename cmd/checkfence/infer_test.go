@@ -437,6 +437,53 @@ func TestInferVerdictWithout(t *testing.T) {
 	}
 }
 
+// A test that no placement decides (testdata/setaside.c: T1 has more
+// values than the range analysis tracks) is set aside by fences --infer,
+// as README says: the status stays 3 (inconclusive), and the placement for
+// the other tests is printed, named as such, with the test set aside and
+// why (testdata/setaside-infer.txt), given in JSON (its summary names the
+// test in "set_aside"), and written as the patch, with which T0 passes.
+// Before, one such test threw the others' placement away: no fence, an
+// empty patch.
+func TestFencesInferSetsTestAside(t *testing.T) {
+	figures := regexp.MustCompile(`\(\d+ rounds?, \d+ checks?; [^)]*\)`)
+	src, _ := os.ReadFile("testdata/setaside.c")
+	tsrc, _ := os.ReadFile("testdata/setaside.tests")
+	golden, _ := os.ReadFile("testdata/setaside-infer.txt")
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "testdata"), 0o755)
+	os.WriteFile(filepath.Join(dir, "testdata", "setaside.c"), src, 0o644)
+	os.WriteFile(filepath.Join(dir, "testdata", "setaside.tests"), tsrc, 0o644)
+	t.Chdir(dir)
+	files := []string{"testdata/setaside.c", "testdata/setaside.tests"}
+	code, out, errs := runCmd(t, append([]string{"fences", "--infer", "--no-cache", "--patch", "fix.diff"}, files...)...)
+	if got := figures.ReplaceAllString(out, "(figures)"); code != exitInconclusive || got != string(golden) {
+		t.Errorf("status %d, want %d; stderr %s; output differs from testdata/setaside-infer.txt:\n%s", code, exitInconclusive, errs, got)
+	}
+	code, out, _ = runCmd(t, append([]string{"fences", "--infer", "--no-cache", "--json"}, files...)...)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	var sum map[string]any
+	json.Unmarshal([]byte(lines[len(lines)-1]), &sum)
+	if code != exitInconclusive || len(lines) != 3 || sum["verdict"] != "inconclusive" || sum["fences"] != 2.0 || sum["cost"] != 2.0 ||
+		fmt.Sprint(sum["set_aside"]) != "[T1]" || !strings.HasPrefix(fmt.Sprint(sum["why"]), "T1: testdata/setaside.c:22:13: ") {
+		t.Errorf("--json: status %d, summary %v\n%s", code, sum, out)
+	}
+	diff, _ := os.ReadFile("fix.diff")
+	if strings.Count(string(diff), "\n+    lsl_fence(") != 2 {
+		t.Fatalf("the patch does not add the two fences:\n%s", diff)
+	}
+	if _, err := exec.LookPath("patch"); err != nil {
+		return
+	}
+	if out, err := exec.Command("patch", "-p1", "--batch", "-i", "fix.diff").CombinedOutput(); err != nil {
+		t.Fatalf("patch -p1: %v\n%s", err, out)
+	}
+	code, out, _ = runCmd(t, "check", "--no-cache", "--test", "T0", "testdata/setaside.c", "testdata/setaside.tests")
+	if code != exitPass {
+		t.Errorf("patched, T0: status %d\n%s", code, out)
+	}
+}
+
 // The side-by-side table of several models says "none" for a model with
 // no placement, not a cost of 0 (which says no fence is needed): the two
 // stores of message passing are written by one macro, so no slot lies
