@@ -329,7 +329,7 @@ func TestGreedyHittingSetCaught(t *testing.T) {
 	}
 }
 
-func greedyHittingSet(sets [][]int, cost []int, _ int) ([]int, int, bool) {
+func greedyHittingSet(sets [][]int, cost []int, _ int, _ []bool) ([]int, int, bool) {
 	var chosen []int
 	total := 0
 	left := slices.Clone(sets)
@@ -380,7 +380,7 @@ func runDifferential(t *testing.T, n int, quiet bool) int {
 			m := memmodel.MustByName(mn)
 			kinds := CandidateKinds(m)
 			cands := testCandidates(st, kinds)
-			res, err := solve(context.Background(), m, cands, []testCheck{satCheck(t, st, m, kinds)}, nil)
+			res, err := solve(context.Background(), m, cands, nil, []testCheck{satCheck(t, st, m, kinds)}, nil)
 			if err != nil {
 				t.Fatalf("%s on %s: %v", test.Name, mn, err)
 			}

@@ -78,6 +78,16 @@
 // The counterexamples may be others, and so the rounds; optimality does
 // not depend on which failures are found (step 3 holds for each).
 //
+// # Several models
+//
+// InferSharing infers for one model preferring, among the placements of
+// least cost, one with the fewest fences that other models' placements do
+// not already give (the hitting-set solver's second objective, bounded by
+// the optimal cost: optimality is untouched). Combine makes one placement
+// for several models: the union of theirs, less the fences no model needs
+// (see its comment for the order they are tried in and why the checks
+// are few). fences --infer --patch writes it.
+//
 // # Suggestions for one counterexample
 //
 // Suggest (check --infer) infers a placement P for one failing test and

@@ -19,7 +19,13 @@ import (
 // = lower, lower+1, ... under which "no more than k" is satisfiable is the
 // optimum; every smaller bound was refuted, so nothing cheaper exists.
 // ok is false when some set is empty (nothing hits it).
-func minCostHittingSet(sets [][]int, cost []int, lower int) (chosen []int, total int, ok bool) {
+//
+// Among the sets of least cost it returns one with the fewest elements
+// not marked in shared (nil: none marked): with the cost bounded by the
+// optimum, a second totalizer over the unmarked elements is bounded the
+// same way. The cost, and so the inference's optimality, is unchanged;
+// only which of the cheapest sets is taken.
+func minCostHittingSet(sets [][]int, cost []int, lower int, shared []bool) (chosen []int, total int, ok bool) {
 	var elems []int
 	for _, s := range sets {
 		if len(s) == 0 {
@@ -52,18 +58,49 @@ func minCostHittingSet(sets [][]int, cost []int, lower int) (chosen []int, total
 		maxCost += cost[e]
 	}
 	over := totalizer(g, units)
-	for k := max(lower, 0); k <= maxCost; k++ {
+	atMost := func(k int) {
 		if k < len(over) {
 			g.Assume(over[k].Not())
 		}
-		if g.Solve() != 1 {
-			continue
-		}
+	}
+	read := func() (chosen []int, unshared []z.Lit) {
 		for _, e := range elems {
 			if g.Value(lit[e]) {
 				chosen = append(chosen, e)
-				total += cost[e]
+				if shared != nil && !shared[e] {
+					unshared = append(unshared, lit[e])
+				}
 			}
+		}
+		return chosen, unshared
+	}
+	for k := max(lower, 0); k <= maxCost; k++ {
+		atMost(k)
+		if g.Solve() != 1 {
+			continue
+		}
+		chosen, unshared := read()
+		if len(unshared) > 0 {
+			var others []z.Lit
+			for _, e := range elems {
+				if !shared[e] {
+					others = append(others, lit[e])
+				}
+			}
+			fewer := totalizer(g, others)
+			// at most j unshared elements, at cost k: the first j that
+			// is satisfiable is the least (len(unshared) is)
+			for j := range len(unshared) {
+				atMost(k)
+				g.Assume(fewer[j].Not())
+				if g.Solve() == 1 {
+					chosen, _ = read()
+					break
+				}
+			}
+		}
+		for _, e := range chosen {
+			total += cost[e]
 		}
 		return chosen, total, true
 	}

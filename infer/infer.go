@@ -81,6 +81,17 @@ type SetAside struct {
 // executions), once per test. See doc.go for the algorithm and why its
 // answer is optimal.
 func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m *memmodel.Model, opt mining.PipelineOptions) (*Result, error) {
+	return InferSharing(ctx, slotted, spec, ts, m, opt, nil)
+}
+
+// InferSharing is Infer preferring, among the placements of least cost,
+// one with the fewest fences that placed (the fences chosen for other
+// models) does not already give: a candidate counts as given when a fence
+// of placed at its slot orders all it orders. Placements for several
+// models then share their fences where cost allows, so that their union
+// (a patch for every model) holds few that one model chose and another
+// did without. The cost found is the same, and optimal.
+func InferSharing(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m *memmodel.Model, opt mining.PipelineOptions, placed []Candidate) (*Result, error) {
 	kinds := CandidateKinds(m)
 	prog := expand(slotted, kinds)
 	if opt.Cache == nil {
@@ -90,7 +101,15 @@ func Infer(ctx context.Context, slotted, spec *lsl.Program, ts []*tests.Test, m 
 	for _, t := range ts {
 		checks = append(checks, newTestCheck(prog, spec, t, m, opt))
 	}
-	return solve(ctx, m, candidates(slotted, kinds), checks, opt.Progress)
+	cands := candidates(slotted, kinds)
+	var shared []bool
+	if len(placed) > 0 {
+		shared = make([]bool, len(cands))
+		for i, c := range cands {
+			shared[i] = slices.ContainsFunc(placed, func(p Candidate) bool { return p.Slot == c.Slot && p.Kind&c.Kind == c.Kind })
+		}
+	}
+	return solve(ctx, m, cands, shared, checks, opt.Progress)
 }
 
 // testCheck checks one test with the fences that on says are in force.
@@ -132,7 +151,9 @@ var hittingSet = minCostHittingSet
 // solve is the inference proper (doc.go): counterexample-guided, each
 // failure contradicting a set of candidates of which every sufficient
 // placement has one, each next placement a cheapest hitting set of those.
-func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []testCheck, progress func(string, ...any)) (*Result, error) {
+// shared marks the candidates to prefer among placements of least cost
+// (nil: none).
+func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, shared []bool, checks []testCheck, progress func(string, ...any)) (*Result, error) {
 	res := &Result{Model: m, Candidates: len(cands)}
 	index := candidateIndex(cands)
 	cost := make([]int, len(cands))
@@ -260,7 +281,7 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, checks []t
 				lower = 0 // fewer sets: the optimum may be lower
 			}
 			t0 := time.Now()
-			next, total, _ := hittingSet(sets, cost, lower)
+			next, total, _ := hittingSet(sets, cost, lower, shared)
 			res.HitSetTime += time.Since(t0)
 			next = slices.Sorted(slices.Values(next))
 			// (the cores of a test set aside may go without changing

@@ -48,7 +48,7 @@ func TestMinCostHittingSet(t *testing.T) {
 		{},
 	}
 	for _, sets := range cases {
-		got, total, ok := minCostHittingSet(sets, cost, 0)
+		got, total, ok := minCostHittingSet(sets, cost, 0, nil)
 		want, wantOK := bruteHittingSet(sets, cost)
 		if ok != wantOK || ok && total != want {
 			t.Errorf("%v: cost %d (ok %v), want %d (ok %v)", sets, total, ok, want, wantOK)
@@ -57,6 +57,64 @@ func TestMinCostHittingSet(t *testing.T) {
 		for _, s := range sets {
 			if ok && !slices.ContainsFunc(s, func(e int) bool { return slices.Contains(got, e) }) {
 				t.Errorf("%v: %v misses %v", sets, got, s)
+			}
+		}
+	}
+}
+
+// Among the sets of least cost the solver takes one with the fewest
+// elements not marked shared (against all subsets); the cost is that
+// without marks.
+func TestMinCostHittingSetShared(t *testing.T) {
+	cost := []int{1, 1, 3, 1, 3, 1}
+	for _, tc := range []struct {
+		sets   [][]int
+		shared []int
+	}{
+		{[][]int{{0, 1}}, []int{1}},
+		{[][]int{{0, 2}, {1, 2}}, []int{2}}, // 2 is shared, but dearer
+		{[][]int{{0, 1}, {1, 3}, {3, 5}}, []int{0, 5}},
+		{[][]int{{0, 1}, {1, 3}, {3, 5}}, []int{0, 3}},
+		{[][]int{{2, 4}, {4, 0}}, []int{2}},
+		{[][]int{{2, 4}}, []int{4}},
+		{[][]int{{0}, {1}, {3, 5}}, nil},
+	} {
+		shared := make([]bool, len(cost))
+		for _, e := range tc.shared {
+			shared[e] = true
+		}
+		got, total, ok := minCostHittingSet(tc.sets, cost, 0, shared)
+		wantCost, _ := bruteHittingSet(tc.sets, cost)
+		wantUnshared := -1
+		for mask := 0; mask < 1<<len(cost); mask++ {
+			c, n, hits := 0, 0, true
+			for _, s := range tc.sets {
+				hits = hits && slices.ContainsFunc(s, func(e int) bool { return mask&(1<<e) != 0 })
+			}
+			for e := range cost {
+				if mask&(1<<e) != 0 {
+					c += cost[e]
+					if !shared[e] {
+						n++
+					}
+				}
+			}
+			if hits && c == wantCost && (wantUnshared < 0 || n < wantUnshared) {
+				wantUnshared = n
+			}
+		}
+		unshared := 0
+		for _, e := range got {
+			if !shared[e] {
+				unshared++
+			}
+		}
+		if !ok || total != wantCost || unshared != wantUnshared {
+			t.Errorf("%v, shared %v: %v, cost %d, %d unshared; want cost %d, %d unshared", tc.sets, tc.shared, got, total, unshared, wantCost, wantUnshared)
+		}
+		for _, s := range tc.sets {
+			if !slices.ContainsFunc(s, func(e int) bool { return slices.Contains(got, e) }) {
+				t.Errorf("%v: %v misses %v", tc.sets, got, s)
 			}
 		}
 	}

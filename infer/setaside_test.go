@@ -88,7 +88,7 @@ func TestSetAside(t *testing.T) {
 			for _, s := range tc.tests {
 				checks = append(checks, s.check())
 			}
-			r, err := solve(context.Background(), memmodel.MustByName("relaxed"), cands, checks, nil)
+			r, err := solve(context.Background(), memmodel.MustByName("relaxed"), cands, nil, checks, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

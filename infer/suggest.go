@@ -82,7 +82,7 @@ func suggest(ctx context.Context, m *memmodel.Model, cands []Candidate, tc testC
 		return s, nil
 	}
 	first := true
-	s.Inference, err = solve(ctx, m, cands, []testCheck{{tc.name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
+	s.Inference, err = solve(ctx, m, cands, nil, []testCheck{{tc.name, func(ctx context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
 		if first {
 			// solve's first check has no candidate placed: r
 			first = false

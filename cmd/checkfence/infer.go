@@ -18,7 +18,10 @@ import (
 
 // runInfer is fences --infer: an optimal sufficient placement per model
 // (SEMANTICS.md, "Fence placement"), printed with the reason for each
-// fence, side by side when there are several models, and as a patch.
+// fence, side by side when there are several models, and as a patch. Each
+// model's search prefers, at equal cost, the fences chosen for the models
+// before it; the patch is the union of the placements less the fences no
+// model needs (infer.Combine).
 func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.PipelineOptions, done func(), status *int) error {
 	if c.String("patch") != "" {
 		// refused before inferring: no diff could name the file
@@ -41,10 +44,11 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 	out := c.App.Writer
 	jsonOut := c.Bool("json")
 	var results []*infer.Result
+	var placed []infer.Candidate // the fences chosen so far
 	worst := exitPass
 	for _, m := range models {
 		scope, sopt := newTestScope(c, opt)
-		r, err := infer.Infer(scope.ctx, slotted, spec, j.tests, m, sopt)
+		r, err := infer.InferSharing(scope.ctx, slotted, spec, j.tests, m, sopt, placed)
 		done()
 		scope.cancel()
 		if kind, why, ok := scope.limitReached(err); ok {
@@ -65,6 +69,9 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 			return pipelineError(c.Context, "fences --infer", err)
 		}
 		results = append(results, r)
+		for _, a := range r.Added {
+			placed = append(placed, a.Candidate)
+		}
 		switch r.Verdict {
 		case infer.Impossible:
 			worst = worse(worst, exitFail)
@@ -79,11 +86,27 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 		}
 		writeInferText(out, r, len(j.tests))
 	}
-	if len(results) > 1 && !jsonOut {
-		writeSideBySide(out, results)
+	path := c.String("patch")
+	var patch []infer.Candidate
+	if path != "" {
+		scope, sopt := newTestScope(c, opt)
+		patch, err = infer.Combine(scope.ctx, slotted, spec, j.tests, results, sopt)
+		done()
+		scope.cancel()
+		if _, why, ok := scope.limitReached(err); ok {
+			// the placement so far is sufficient still
+			if !jsonOut {
+				fmt.Fprintf(out, "%-12s which fences of the patch no model needs: the patch may hold some (%s)\n", mining.Inconclusive, why)
+			}
+		} else if err != nil {
+			return pipelineError(c.Context, "fences --infer --patch", err)
+		}
 	}
-	if path := c.String("patch"); path != "" {
-		if err := writePatch(path, results); err != nil {
+	if len(results) > 1 && !jsonOut {
+		writeSideBySide(out, results, path != "", patch)
+	}
+	if path != "" {
+		if err := writePatch(path, patch); err != nil {
 			return err
 		}
 	}
@@ -197,18 +220,18 @@ func writeInferJSON(out io.Writer, r *infer.Result) error {
 	return enc.Encode(sum)
 }
 
-// writeSideBySide prints which model needs which fence.
-func writeSideBySide(out io.Writer, rs []*infer.Result) {
-	type row struct {
-		kind, pos string
-		file      string
-		line      int
-	}
-	var rows []row
-	has := map[row]map[string]bool{}
+// writeSideBySide prints which model's placement has which fence, one row
+// per fence (a kind at a slot: two slots may share a line, and the end of
+// a loop body without braces a column with the statement after it), and,
+// when patched, which of them the patch inserts: all but those that the
+// others make unnecessary on every model (infer.Combine), so that the
+// rows marked inserted are the patch.
+func writeSideBySide(out io.Writer, rs []*infer.Result, patched bool, patch []infer.Candidate) {
+	var rows []infer.Candidate
+	has := map[infer.Candidate]map[string]bool{}
 	for _, r := range rs {
 		for _, a := range r.Added {
-			k := row{a.Kind.String(), fmt.Sprintf("%s:%d", a.Pos.File, a.Pos.Line), a.Pos.File, a.Pos.Line}
+			k := a.Candidate
 			if has[k] == nil {
 				has[k] = map[string]bool{}
 				rows = append(rows, k)
@@ -216,22 +239,37 @@ func writeSideBySide(out io.Writer, rs []*infer.Result) {
 			has[k][r.Model.Name] = true
 		}
 	}
-	slices.SortFunc(rows, func(a, b row) int {
-		if c := strings.Compare(a.file, b.file); c != 0 {
+	slices.SortFunc(rows, func(a, b infer.Candidate) int {
+		if c := strings.Compare(a.Pos.File, b.Pos.File); c != 0 {
 			return c
 		}
-		if a.line != b.line {
-			return a.line - b.line
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line - b.Pos.Line
 		}
-		return strings.Compare(a.kind, b.kind)
+		if a.Pos.Col != b.Pos.Col {
+			return a.Pos.Col - b.Pos.Col
+		}
+		if a.Slot != b.Slot {
+			return a.Slot - b.Slot
+		}
+		return int(a.Kind) - int(b.Kind)
 	})
-	fmt.Fprintf(out, "\n%-48s", "fence")
+	// the first column as wide as its longest entry, and 48 at least
+	width := 48
+	for _, k := range rows {
+		width = max(width, len(k.Kind.String()+" at "+slotPlace(k))+1)
+	}
+	fmt.Fprintf(out, "\n%-*s", width, "fence")
 	for _, r := range rs {
 		fmt.Fprintf(out, " %8s", r.Model.Name)
 	}
+	if patched {
+		fmt.Fprintf(out, " %8s", "patch")
+	}
 	fmt.Fprintln(out)
+	left := false
 	for _, k := range rows {
-		fmt.Fprintf(out, "%-48s", k.kind+" at "+k.pos)
+		fmt.Fprintf(out, "%-*s", width, k.Kind.String()+" at "+slotPlace(k))
 		for _, r := range rs {
 			mark := "-"
 			if has[k][r.Model.Name] {
@@ -239,9 +277,18 @@ func writeSideBySide(out io.Writer, rs []*infer.Result) {
 			}
 			fmt.Fprintf(out, " %8s", mark)
 		}
+		if patched {
+			mark := "-"
+			if slices.Contains(patch, k) {
+				mark = "inserted"
+			} else {
+				left = true
+			}
+			fmt.Fprintf(out, " %8s", mark)
+		}
 		fmt.Fprintln(out)
 	}
-	fmt.Fprintf(out, "%-48s", "cost")
+	fmt.Fprintf(out, "%-*s", width, "cost")
 	for _, r := range rs {
 		switch r.Verdict {
 		case infer.Found:
@@ -253,21 +300,26 @@ func writeSideBySide(out io.Writer, rs []*infer.Result) {
 		}
 	}
 	fmt.Fprintln(out)
+	if left {
+		fmt.Fprintln(out, "the patch leaves out the fences marked - in its column: those it inserts make every model's tests pass without them")
+	}
 }
 
-// writePatch writes the diff adding the fences of every placement found:
-// their union suffices on each model, since fences only remove executions.
-func writePatch(path string, rs []*infer.Result) error {
-	var fences []infer.Candidate
-	seen := map[infer.Candidate]bool{}
-	for _, r := range rs {
-		for _, a := range r.Added {
-			if !seen[a.Candidate] {
-				seen[a.Candidate] = true
-				fences = append(fences, a.Candidate)
-			}
-		}
+// slotPlace is where a fence slot is, file:line:col; the end of a loop
+// body without braces says so and where the body starts, as it may share
+// its place with the statement after the loop (or with the end of an
+// enclosing body).
+func slotPlace(c infer.Candidate) string {
+	p := c.Pos.String()
+	if c.Brace.Line > 0 && (c.Brace.Line < c.Pos.Line || c.Brace.Line == c.Pos.Line && c.Brace.Col < c.Pos.Col) {
+		p += fmt.Sprintf(" (end of the loop body from %d:%d)", c.Brace.Line, c.Brace.Col)
 	}
+	return p
+}
+
+// writePatch writes the diff adding the fences (infer.Combine's placement
+// for every model found).
+func writePatch(path string, fences []infer.Candidate) error {
 	diff, err := infer.Patch(fences, os.ReadFile)
 	if err != nil {
 		return inputError{[]error{err}}

@@ -27,7 +27,7 @@ func TestFencesInfer(t *testing.T) {
 		"added        store-store fence at ../../examples/c/mp.c:12: without it, T0 fails on relaxed",
 		"added        load-load fence at ../../examples/c/mp.c:18: without it, T0 fails on relaxed",
 		"placement on relaxed: 2 fences added, cost 2, optimal",
-		"load-load at ../../examples/c/mp.c:18                   -    added",
+		"load-load at ../../examples/c/mp.c:18:5                 -    added",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
@@ -481,6 +481,97 @@ func TestFencesInferSetsTestAside(t *testing.T) {
 	code, out, _ = runCmd(t, "check", "--no-cache", "--test", "T0", "testdata/setaside.c", "testdata/setaside.tests")
 	if code != exitPass {
 		t.Errorf("patched, T0: status %d\n%s", code, out)
+	}
+}
+
+// fences --infer --patch with several models: the patch makes the tests
+// pass on every model, and holds no fence that no model needs (each
+// model's search prefers, at equal cost, the fences chosen before it; the
+// union loses what the others make unnecessary); the side-by-side table
+// has one row per fence, a kind at a slot (its column, and the end of a
+// loop body told from its start), and a patch column, so that the rows
+// marked inserted are the fences the patch inserts (the golden files).
+// Checked on the patched file: fences says each inserted fence is needed
+// on some model, and the tests pass on all. Before, peterson's patch on
+// tso,relaxed had a store-load and a full fence at one slot, and
+// loopbody's on pso,relaxed a fence at both ends of the loop body, under
+// one row of the table.
+func TestFencesInferPatchOfSeveralModels(t *testing.T) {
+	fenceLine := regexp.MustCompile(`^\+.*lsl_fence\("([a-z-]+)"\)`)
+	for _, tc := range []struct {
+		file, models, golden string
+	}{
+		{"../../examples/c/peterson", "tso,relaxed", "infer-peterson-tso-relaxed.txt"},
+		{"../../examples/c/peterson", "relaxed,tso", "infer-peterson-relaxed-tso.txt"},
+		{"testdata/loopbody", "pso,relaxed", "infer-loopbody-pso-relaxed.txt"},
+		{"testdata/loopbody", "relaxed,pso", "infer-loopbody-relaxed-pso.txt"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			src, err := os.ReadFile(tc.file + ".c")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tsrc, _ := os.ReadFile(tc.file + ".tests")
+			golden, _ := os.ReadFile(filepath.Join("testdata", tc.golden))
+			base := filepath.Base(tc.file)
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, base+".c"), src, 0o644)
+			os.WriteFile(filepath.Join(dir, base+".tests"), tsrc, 0o644)
+			t.Chdir(dir)
+			code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", tc.models, "--patch", "fix.diff", base+".c", base+".tests")
+			table := out[strings.Index(out, "\nfence ")+1:]
+			if code != exitPass || table != string(golden) {
+				t.Errorf("status %d, stderr %s; the table differs from testdata/%s:\n%s", code, errs, tc.golden, table)
+			}
+			// the rows marked inserted are the patch's fences
+			var inserted, patched []string
+			for _, row := range strings.Split(table, "\n") {
+				if f := strings.Fields(row); len(f) > 0 && f[len(f)-1] == "inserted" {
+					inserted = append(inserted, f[0])
+				}
+			}
+			diff, _ := os.ReadFile("fix.diff")
+			for _, l := range strings.Split(string(diff), "\n") {
+				for _, m := range regexp.MustCompile(`lsl_fence\("([a-z-]+)"\)`).FindAllStringSubmatch(l, -1) {
+					if fenceLine.MatchString(l) {
+						patched = append(patched, m[1])
+					}
+				}
+			}
+			slices.Sort(inserted)
+			slices.Sort(patched)
+			if !slices.Equal(inserted, patched) {
+				t.Errorf("rows marked inserted %v, the patch inserts %v\n%s", inserted, patched, diff)
+			}
+			if _, err := exec.LookPath("patch"); err != nil {
+				return
+			}
+			if out, err := exec.Command("patch", "-p1", "--batch", "-i", "fix.diff").CombinedOutput(); err != nil {
+				t.Fatalf("patch -p1: %v\n%s", err, out)
+			}
+			code, out, _ = runCmd(t, "fences", "--json", "--no-cache", "--model", tc.models, base+".c", base+".tests")
+			needed := map[string]bool{}
+			for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+				var rec struct {
+					Pos, Kind, Verdict string
+					Needed             *bool
+				}
+				json.Unmarshal([]byte(line), &rec)
+				if rec.Needed != nil {
+					needed[rec.Kind+" at "+rec.Pos] = needed[rec.Kind+" at "+rec.Pos] || *rec.Needed
+				} else if rec.Verdict != "pass" {
+					t.Errorf("patched: %s", line)
+				}
+			}
+			if code != exitPass || len(needed) != len(patched) {
+				t.Errorf("patched: status %d, fences %v, want the %d inserted\n%s", code, needed, len(patched), out)
+			}
+			for f, n := range needed {
+				if !n {
+					t.Errorf("patched: no model needs the %s", f)
+				}
+			}
+		})
 	}
 }
 
