@@ -117,6 +117,12 @@ type TestResult struct {
 	// whatever the observations (SEMANTICS.md, Errors). A Fail is one;
 	// otherwise the verdict is Inconclusive, with this loop as Loop.
 	SpecLoop *unroll.Loop
+	// ErrorsStopped, when the model was checked for errors only and the
+	// verdict is Inconclusive, is the value limit or memory budget (an
+	// *lsl.LimitError or *encode.BudgetError) that stopped that check:
+	// no error was found within what could be encoded, which is not to
+	// say none exists.
+	ErrorsStopped error
 	// Counterexample and the Encoding it came from, when Verdict is Fail.
 	Counterexample *encode.Execution
 	Encoding       *encode.Encoding
@@ -449,7 +455,11 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		}
 		enc, bad, err := l.prepare(l.ctx, u, true)
 		var limit *lsl.LimitError
-		if errors.As(err, &limit) && prev != nil {
+		var budget *encode.BudgetError
+		if (errors.As(err, &limit) || errors.As(err, &budget)) && prev != nil {
+			// Not returned at once: a kept ask of a smaller unrolling
+			// may still be running in the background and have a
+			// failure, which one core would have found first.
 			return l.beyondLimit(prev, err)
 		}
 		if err != nil {
@@ -541,11 +551,13 @@ type lastRound struct {
 }
 
 // beyondLimit ends the rounds when the unrolling with raised bounds is too
-// large for the range analysis (limit, an *lsl.LimitError), as a loop at
-// MaxUnroll ends them: an execution within the last round's bounds may
-// still fail, and so may one that runs past them only after it faulted
-// (an error execution); either is a real failure. Otherwise the verdict
-// is inconclusive, for limit.
+// large for the range analysis (limit, an *lsl.LimitError) or for the
+// memory budget (an *encode.BudgetError), as a loop at MaxUnroll ends
+// them: an execution within the last round's bounds may still fail, and
+// so may one that runs past them only after it faulted (an error
+// execution); either is a real failure, and a kept ask's is reported
+// first (settle), as one core finds it before the limit. Otherwise the
+// verdict is inconclusive, for limit.
 func (l *lazyRun) beyondLimit(r *lastRound, limit error) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	l.bounds = r.bounds
 	ru, renc, _, failed, err := l.last(r.u, r.enc, r.failure, nil, nil)
@@ -1056,7 +1068,7 @@ func checkedErrorsOnly(mined, res *TestResult, m *memmodel.Model, u *unroll.Resu
 		res.Stats.Total = time.Since(start)
 		return res, nil
 	}
-	mined.Model, mined.SpecLoop = m, mined.Loop
+	mined.Model, mined.SpecLoop, mined.ErrorsStopped = m, mined.Loop, err
 	mined.Stats.SatCalls += res.Stats.SatCalls
 	mined.Stats.SolveTime += res.Stats.SolveTime
 	mined.Stats.Total = time.Since(start)

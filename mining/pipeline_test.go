@@ -2,8 +2,10 @@ package mining
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -695,4 +697,89 @@ func accessKeys(x *encode.Execution) []string {
 		ks = append(ks, fmt.Sprintf("t%d #%d store=%v addr=%v val=%v", a.Thread, a.PoIndex, a.Store, a.AddrVal, a.Value))
 	}
 	return ks
+}
+
+// When the check of a test without a specification reaches the memory
+// budget or the values the range analysis tracks, an error execution
+// within the bounds it did encode is still a failure, whatever the
+// number of cores: one goroutine and the background report the same.
+// Without one the test is inconclusive, and says what stopped the search.
+// Both tests are in testdata/budgetlimit.c.
+func TestCheckTestErrorsWithinLimits(t *testing.T) {
+	harness, err := os.ReadFile("testdata/budgetlimit.tests")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, ts := compileTest(t, "testdata/budgetlimit.c", "", string(harness))
+	byName := map[string]*tests.Test{}
+	for _, tc := range ts {
+		byName[tc.Name] = tc
+	}
+	const kib = 1024
+	for _, tc := range []struct {
+		name, test string
+		maxUnroll  int
+		maxMemory  int64
+		verdict    Verdict
+		stopped    string // what stopped the check for errors: "budget", "limit" or ""
+	}{
+		// the lock fails on relaxed within the first iteration of each
+		// loop; the unrolling with a raised bound exceeds the budget
+		{"lock past the budget", "LOCK", 3, 300 * kib, Fail, ""},
+		// with its fences it has no error within the budget
+		{"fenced lock past the budget", "LOCKF", 3, 300 * kib, Inconclusive, "budget"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			check := func(sequential bool) *TestResult {
+				t.Helper()
+				opt := PipelineOptions{MaxUnroll: tc.maxUnroll, Sequential: sequential}
+				opt.Encode.MaxMemory = tc.maxMemory
+				res, err := CheckTest(context.Background(), prog, nil, byName[tc.test], memmodel.MustByName("relaxed"), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Verdict != tc.verdict {
+					t.Fatalf("sequential %v: verdict %s, want %s", sequential, res.Verdict, tc.verdict)
+				}
+				if res.SpecLoop == nil || !strings.Contains(res.SpecLoop.ID, "/p") {
+					t.Errorf("loop without a specification %+v, want p's", res.SpecLoop)
+				}
+				var budget *encode.BudgetError
+				var limit *lsl.LimitError
+				switch tc.stopped {
+				case "":
+					if res.ErrorsStopped != nil {
+						t.Errorf("stopped by %v", res.ErrorsStopped)
+					}
+				case "budget":
+					if !errors.As(res.ErrorsStopped, &budget) {
+						t.Errorf("stopped by %v, want the memory budget", res.ErrorsStopped)
+					}
+				case "limit":
+					if !errors.As(res.ErrorsStopped, &limit) {
+						t.Errorf("stopped by %v, want a value limit", res.ErrorsStopped)
+					}
+				}
+				return res
+			}
+			seq := check(true)
+			if tc.verdict != Fail {
+				check(false)
+				return
+			}
+			x := seq.Counterexample
+			if x == nil || x.Outcome.Fault != lsl.FaultAssert || seq.Encoding.Model.Name != "relaxed" {
+				t.Fatalf("counterexample %v, want a failed assertion on relaxed", x)
+			}
+			// the background may still be answering the first
+			// unrolling's question when the budget is reached: run it
+			// a few times
+			for range 10 {
+				res := check(false)
+				if res.Stats.Instrs != seq.Stats.Instrs || !slices.Equal(accessKeys(res.Counterexample), accessKeys(x)) {
+					t.Fatalf("the background reports another failure:\n%v\nwant\n%v", accessKeys(res.Counterexample), accessKeys(x))
+				}
+			}
+		})
+	}
 }

@@ -149,7 +149,7 @@ func checkCommand(status *int) *cli.Command {
 						case res.Verdict == mining.Fail:
 							tr.Note = fmt.Sprintf("The failure happens under %s already, where the specification is mined: a bug regardless of the memory model, and %s is not checked.", tr.Model, m.Name)
 						default:
-							tr.Note = fmt.Sprintf("The loop runs past its bound under %s, where the specification is mined: without a specification, %s is checked for errors only, and none was found.", tr.Model, m.Name)
+							tr.Note = fmt.Sprintf("The loop runs past its bound under %s, where the specification is mined: without a specification, %s is checked for errors only, and %s.", tr.Model, m.Name, errorsOnlyOutcome(res))
 						}
 					}
 					if l := res.SpecLoop; tr != nil && l != nil && res.Verdict == mining.Fail {
@@ -337,6 +337,16 @@ func inconclusiveWhy(res *mining.TestResult) string {
 	return fmt.Sprintf("loop %s (%s) can run more than %d iterations", res.Loop.ID, res.Loop.Pos, res.Loop.Bound)
 }
 
+// errorsOnlyOutcome says how the check for errors only of a test without
+// a specification ended without one: none was found, or a limit stopped
+// it first.
+func errorsOnlyOutcome(res *mining.TestResult) string {
+	if kind, why, ok := limitKind(res.ErrorsStopped); ok {
+		return fmt.Sprintf("the search was stopped by the %s before it found one: %s", kind, why)
+	}
+	return "none was found"
+}
+
 // writeCheckText prints a verdict line, what explains it, and the trace.
 func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	st := res.Stats
@@ -362,7 +372,7 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	case res.Verdict == mining.Fail:
 		fmt.Fprintf(out, "  no specification: under serial, loop %s (%s) can run more than %d iterations; %s was checked for errors only, which fail whatever the observations\n", l.ID, l.Pos, l.Bound, res.Model.Name)
 	default:
-		fmt.Fprintf(out, "  (under serial, where the specification is mined; %s was checked for errors only, and none was found)\n", res.Model.Name)
+		fmt.Fprintf(out, "  (under serial, where the specification is mined; %s was checked for errors only, and %s)\n", res.Model.Name, errorsOnlyOutcome(res))
 	}
 	if tr != nil {
 		tr.WriteText(out)
@@ -439,6 +449,10 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	if l := res.SpecLoop; l != nil {
 		// no specification was mined: why
 		rec["spec_loop"] = map[string]any{"id": l.ID, "pos": l.Pos.String(), "bound": l.Bound}
+	}
+	if kind, why, ok := limitKind(res.ErrorsStopped); ok {
+		// the check for errors only was stopped, not answered
+		rec["errors_stopped"] = map[string]any{"reason": kind, "detail": why}
 	}
 	if res.Unmodelled != "" {
 		rec["reason"], rec["detail"] = "memory reuse", res.Unmodelled

@@ -343,6 +343,56 @@ func TestFaultWithoutSpecification(t *testing.T) {
 	}
 }
 
+// A test without a specification is checked for errors only; a limit
+// that stops that search is not a search that found none. The lock fails
+// on relaxed, though the unrolling after the first exceeds the memory
+// budget (mining's TestCheckTestErrorsWithinLimits checks that on one core
+// and on two); with its fences it is inconclusive, and the text and the
+// JSON record say the budget stopped the search.
+func TestErrorsOnlyWithinLimits(t *testing.T) {
+	files := []string{"testdata/budgetlimit.c", "testdata/budgetlimit.tests"}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		want   []string // in the text output
+		reason string   // the JSON record's errors_stopped reason
+	}{
+		{"lock", []string{"--max-memory", "300KiB", "--max-unroll", "3", "--test", "LOCK"}, exitFail,
+			[]string{"fail ", "relaxed was checked for errors only, which fail whatever the observations", "assertion failed"}, ""},
+		{"fenced lock", []string{"--max-memory", "300KiB", "--max-unroll", "3", "--test", "LOCKF"}, exitInconclusive,
+			[]string{"inconclusive ", "relaxed was checked for errors only, and the search was stopped by the memory budget before it found one: test LOCKF is too large to encode within the memory budget"}, "memory budget"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append(append([]string{"check", "--no-cache", "--model", "relaxed"}, tc.args...), files...)
+			code, out, errs := runCmd(t, args...)
+			if code != tc.code || strings.Contains(out, "none was found") {
+				t.Fatalf("status %d, want %d; stderr %s\n%s", code, tc.code, errs, out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("no %q in\n%s", w, out)
+				}
+			}
+			args = append(append([]string{"check", "--no-cache", "--json", "--model", "relaxed"}, tc.args...), files...)
+			_, out, _ = runCmd(t, args...)
+			var r struct {
+				Stopped *struct{ Reason, Detail string } `json:"errors_stopped"`
+			}
+			if err := json.Unmarshal([]byte(out), &r); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			got := ""
+			if r.Stopped != nil {
+				got = r.Stopped.Reason
+			}
+			if got != tc.reason {
+				t.Errorf("errors_stopped %q, want %q", got, tc.reason)
+			}
+		})
+	}
+}
+
 // abort() is an error of the execution that calls it (an assertion that
 // fails at the call), and output statements change nothing: message
 // passing passes on sc and fails on relaxed, at the abort.

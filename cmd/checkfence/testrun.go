@@ -75,6 +75,12 @@ func (s *testScope) limitReached(err error) (kind, why string, ok bool) {
 	if s.timedOut() {
 		return "timeout", s.reason(), true
 	}
+	return limitKind(err)
+}
+
+// limitKind says whether err is the memory budget of an encoding or the
+// values checkfence handles, and which (kind) and why.
+func limitKind(err error) (kind, why string, ok bool) {
 	var be *encode.BudgetError
 	if errors.As(err, &be) {
 		return "memory budget", be.Error(), true
