@@ -117,6 +117,12 @@ type TestResult struct {
 	// whatever the observations (SEMANTICS.md, Errors). A Fail is one;
 	// otherwise the verdict is Inconclusive, with this loop as Loop.
 	SpecLoop *unroll.Loop
+	// SpecLimit, when set, is the value limit or memory budget (an
+	// *lsl.LimitError or *encode.BudgetError) that stopped the mining
+	// under serial: as with SpecLoop there is no specification, and the
+	// check on the model looked for error executions only. It is set on
+	// a Fail only: otherwise CheckTest returns the error, as the mining's.
+	SpecLimit error
 	// ErrorsStopped, when the model was checked for errors only and the
 	// verdict is Inconclusive, is the value limit or memory budget (an
 	// *lsl.LimitError or *encode.BudgetError) that stopped that check:
@@ -858,7 +864,9 @@ func (m *serialMining) enumerate(ctx context.Context, opt *PipelineOptions) erro
 // outside it, unrolling lazily. When the mining cannot bound a loop there
 // is no set, and it looks for an error execution only (a failure whatever
 // the observations, SEMANTICS.md); without one the verdict is the
-// mining's, inconclusive (TestResult.SpecLoop).
+// mining's, inconclusive (TestResult.SpecLoop). So it does when the
+// mining reaches a value limit or the memory budget; without an error
+// execution that error is returned, as the mining's (TestResult.SpecLimit).
 //
 // The enumeration of the observation set runs beside the lazy unrolling on
 // m, which needs the set only for its failure questions: the rounds that
@@ -873,18 +881,29 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if spec == nil {
 		spec = prog
 	}
-	mining, err := startMining(ctx, spec, t, &opt)
-	if err != nil {
-		return nil, err
-	}
-	mined := mining.res
 	// Under serial the mining of prog is its check; a reference's mining
 	// is not: prog's serial executions are checked against its set below.
 	ownCheck := m.Name == "serial" && spec == prog
+	mining, err := startMining(ctx, spec, t, &opt)
+	var specLimit error // the value limit or memory budget that stopped the mining
+	if err != nil {
+		var limit *lsl.LimitError
+		var budget *encode.BudgetError
+		if ownCheck || !errors.As(err, &limit) && !errors.As(err, &budget) {
+			return nil, err
+		}
+		// No specification, as for a loop the mining cannot bound
+		// (below): an error on m within the bounds the check reaches
+		// is a failure, which a larger --max-unroll must not lose.
+		opt.progress("%s: %v; %s is checked for errors only", t.Name, err, m.Name)
+		specLimit = err
+		mining = &serialMining{res: &TestResult{Test: t, Model: memmodel.MustByName("serial"), Verdict: Inconclusive}, bounds: unroll.Bounds{}, start: start}
+	}
+	mined := mining.res
 	// A loop the mining cannot bound leaves no specification, but an
 	// error execution on m is a failure whatever the observations: the
 	// lazy unrolling on m still looks for one (errors only).
-	unmined := !ownCheck && mining.enc == nil && mined.Verdict == Inconclusive && mined.Loop != nil
+	unmined := !ownCheck && mining.enc == nil && mined.Verdict == Inconclusive && (mined.Loop != nil || specLimit != nil)
 	if ownCheck || (mining.enc == nil && mined.Verdict != Pass && !unmined) {
 		if err := mining.enumerate(ctx, &opt); err != nil {
 			return nil, err
@@ -924,7 +943,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			bounds[k] = v
 		}
 	}
-	if unmined {
+	if unmined && mined.Loop != nil {
 		// the loop serial could not bound starts afresh: an error
 		// within a few of its iterations has a short counterexample
 		delete(bounds, mined.Loop.ID)
@@ -982,7 +1001,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		return nil, miningErr
 	}
 	if unmined {
-		return checkedErrorsOnly(mined, res, m, u, final, failed, err, start)
+		return checkedErrorsOnly(mined, specLimit, res, m, u, final, failed, err, start)
 	}
 	if err != nil {
 		return nil, err
@@ -1043,19 +1062,21 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 }
 
 // checkedErrorsOnly completes CheckTest when the mining under serial
-// (mined) could not bound a loop, from the lazy unrolling on m that asked
-// for error executions only (res, and what lazy returned): a failure found
-// is the verdict, with its counterexample; otherwise the test stays
-// inconclusive for the serial loop, also when m's own loops or the size
-// of its unrollings (a value or memory limit) stopped the search.
-func checkedErrorsOnly(mined, res *TestResult, m *memmodel.Model, u *unroll.Result, final *encode.Encoding, failed bool, err error, start time.Time) (*TestResult, error) {
+// (mined) could not bound a loop, or reached specLimit (a value limit or
+// the memory budget), from the lazy unrolling on m that asked for error
+// executions only (res, and what lazy returned): a failure found is the
+// verdict, with its counterexample; otherwise the test stays inconclusive
+// for the serial loop, or specLimit is returned, also when m's own loops
+// or the size of its unrollings (a value or memory limit) stopped the
+// search.
+func checkedErrorsOnly(mined *TestResult, specLimit error, res *TestResult, m *memmodel.Model, u *unroll.Result, final *encode.Encoding, failed bool, err error, start time.Time) (*TestResult, error) {
 	var limit *lsl.LimitError
 	var budget *encode.BudgetError
 	switch {
 	case err != nil && !errors.As(err, &limit) && !errors.As(err, &budget):
 		return nil, err
 	case err == nil && failed:
-		res.Verdict, res.SpecLoop = Fail, mined.Loop
+		res.Verdict, res.SpecLoop, res.SpecLimit = Fail, mined.Loop, specLimit
 		res.Spec = &ObservationSet{keys: map[string]bool{}}
 		res.Counterexample, res.Encoding = final.Decode(), final
 		res.fill(u, final)
@@ -1067,6 +1088,8 @@ func checkedErrorsOnly(mined, res *TestResult, m *memmodel.Model, u *unroll.Resu
 		res.SerialBug = m.Name == "serial"
 		res.Stats.Total = time.Since(start)
 		return res, nil
+	case specLimit != nil:
+		return nil, specLimit
 	}
 	mined.Model, mined.SpecLoop, mined.ErrorsStopped = m, mined.Loop, err
 	mined.Stats.SatCalls += res.Stats.SatCalls

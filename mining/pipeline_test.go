@@ -699,12 +699,14 @@ func accessKeys(x *encode.Execution) []string {
 	return ks
 }
 
-// When the check of a test without a specification reaches the memory
-// budget or the values the range analysis tracks, an error execution
-// within the bounds it did encode is still a failure, whatever the
-// number of cores: one goroutine and the background report the same.
-// Without one the test is inconclusive, and says what stopped the search.
-// Both tests are in testdata/budgetlimit.c.
+// When a test has no specification (the mining under serial cannot bound
+// a loop, or reaches the values the range analysis tracks or the memory
+// budget), the model is checked for errors only; an error execution
+// within the bounds encoded is a failure, whatever the number of cores
+// and however large --max-unroll: one goroutine and the background
+// report the same. Without one the test is inconclusive, for the serial
+// loop (saying what stopped the search on the model) or the mining's
+// limit. The tests are in testdata/budgetlimit.c.
 func TestCheckTestErrorsWithinLimits(t *testing.T) {
 	harness, err := os.ReadFile("testdata/budgetlimit.tests")
 	if err != nil {
@@ -715,50 +717,75 @@ func TestCheckTestErrorsWithinLimits(t *testing.T) {
 	for _, tc := range ts {
 		byName[tc.Name] = tc
 	}
+	// isLimit says whether err is the limit kind names: "budget", "limit"
+	// or "" (none).
+	isLimit := func(err error, kind string) bool {
+		var budget *encode.BudgetError
+		var limit *lsl.LimitError
+		switch kind {
+		case "budget":
+			return errors.As(err, &budget)
+		case "limit":
+			return errors.As(err, &limit)
+		}
+		return err == nil
+	}
 	const kib = 1024
 	for _, tc := range []struct {
-		name, test string
-		maxUnroll  int
-		maxMemory  int64
-		verdict    Verdict
-		stopped    string // what stopped the check for errors: "budget", "limit" or ""
+		name, test, model string
+		maxUnroll         int
+		maxMemory         int64
+		verdict           Verdict // "" when CheckTest returns the mining's limit, err
+		noSpec            string  // what leaves no specification: "loop", "budget" or "limit"
+		stopped           string  // what stopped the check for errors on the model
+		err               string
 	}{
 		// the lock fails on relaxed within the first iteration of each
 		// loop; the unrolling with a raised bound exceeds the budget
-		{"lock past the budget", "LOCK", 3, 300 * kib, Fail, ""},
+		{"lock, model past the budget", "LOCK", "relaxed", 3, 300 * kib, Fail, "loop", "", ""},
 		// with its fences it has no error within the budget
-		{"fenced lock past the budget", "LOCKF", 3, 300 * kib, Inconclusive, "budget"},
+		{"fenced lock, model past the budget", "LOCKF", "relaxed", 3, 300 * kib, Inconclusive, "loop", "budget", ""},
+		// a larger --max-unroll: the mining exceeds the budget first
+		{"lock, mining past the budget", "LOCK", "relaxed", 8, 300 * kib, Fail, "budget", "", ""},
+		{"fenced lock, mining past the budget", "LOCKF", "relaxed", 8, 300 * kib, "", "", "", "budget"},
+		// the reader fails on relaxed before its loop's first iteration;
+		// past three iterations its counter takes too many values
+		{"reader, serial loop", "LIM", "relaxed", 3, 0, Fail, "loop", "", ""},
+		{"reader, mining past the value limit", "LIM", "relaxed", 4, 0, Fail, "limit", "", ""},
+		{"reader, default bounds", "LIM", "relaxed", 0, 0, Fail, "limit", "", ""},
+		{"fenced reader, mining past the value limit", "LIMF", "relaxed", 4, 0, "", "", "", "limit"},
+		// under serial the mining is the check (no error under serial)
+		{"reader on serial", "LIM", "serial", 4, 0, "", "", "", "limit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			check := func(sequential bool) *TestResult {
 				t.Helper()
 				opt := PipelineOptions{MaxUnroll: tc.maxUnroll, Sequential: sequential}
 				opt.Encode.MaxMemory = tc.maxMemory
-				res, err := CheckTest(context.Background(), prog, nil, byName[tc.test], memmodel.MustByName("relaxed"), opt)
+				res, err := CheckTest(context.Background(), prog, nil, byName[tc.test], memmodel.MustByName(tc.model), opt)
+				if tc.err != "" {
+					if !isLimit(err, tc.err) || err == nil {
+						t.Fatalf("sequential %v: error %v, want the mining's %s", sequential, err, tc.err)
+					}
+					return nil
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
 				if res.Verdict != tc.verdict {
 					t.Fatalf("sequential %v: verdict %s, want %s", sequential, res.Verdict, tc.verdict)
 				}
-				if res.SpecLoop == nil || !strings.Contains(res.SpecLoop.ID, "/p") {
-					t.Errorf("loop without a specification %+v, want p's", res.SpecLoop)
+				if got := res.SpecLoop != nil; got != (tc.noSpec == "loop") {
+					t.Errorf("loop without a specification %+v, want one: %v", res.SpecLoop, !got)
 				}
-				var budget *encode.BudgetError
-				var limit *lsl.LimitError
-				switch tc.stopped {
-				case "":
-					if res.ErrorsStopped != nil {
-						t.Errorf("stopped by %v", res.ErrorsStopped)
-					}
-				case "budget":
-					if !errors.As(res.ErrorsStopped, &budget) {
-						t.Errorf("stopped by %v, want the memory budget", res.ErrorsStopped)
-					}
-				case "limit":
-					if !errors.As(res.ErrorsStopped, &limit) {
-						t.Errorf("stopped by %v, want a value limit", res.ErrorsStopped)
-					}
+				if tc.noSpec != "loop" && (res.SpecLimit == nil || !isLimit(res.SpecLimit, tc.noSpec)) {
+					t.Errorf("the mining stopped by %v, want the %s", res.SpecLimit, tc.noSpec)
+				}
+				if res.Spec == nil || res.Stats.SpecSize != 0 {
+					t.Errorf("specification %v of size %d, want an empty one", res.Spec, res.Stats.SpecSize)
+				}
+				if !isLimit(res.ErrorsStopped, tc.stopped) {
+					t.Errorf("the check for errors stopped by %v, want %q", res.ErrorsStopped, tc.stopped)
 				}
 				return res
 			}
@@ -768,12 +795,12 @@ func TestCheckTestErrorsWithinLimits(t *testing.T) {
 				return
 			}
 			x := seq.Counterexample
-			if x == nil || x.Outcome.Fault != lsl.FaultAssert || seq.Encoding.Model.Name != "relaxed" {
-				t.Fatalf("counterexample %v, want a failed assertion on relaxed", x)
+			if x == nil || x.Outcome.Fault != lsl.FaultAssert || seq.Encoding.Model.Name != tc.model || seq.Loop != nil {
+				t.Fatalf("counterexample %v (loop %v), want a failed assertion on %s", x, seq.Loop, tc.model)
 			}
 			// the background may still be answering the first
-			// unrolling's question when the budget is reached: run it
-			// a few times
+			// unrolling's question when a limit is reached: run it a
+			// few times
 			for range 10 {
 				res := check(false)
 				if res.Stats.Instrs != seq.Stats.Instrs || !slices.Equal(accessKeys(res.Counterexample), accessKeys(x)) {

@@ -155,6 +155,9 @@ func checkCommand(status *int) *cli.Command {
 					if l := res.SpecLoop; tr != nil && l != nil && res.Verdict == mining.Fail {
 						tr.Note = fmt.Sprintf("No specification: under serial, where it is mined, loop %s (%s) can run more than %d iterations. %s is checked for errors only, which fail whatever the observations.", l.ID, l.Pos, l.Bound, m.Name)
 					}
+					if kind, why, ok := limitKind(res.SpecLimit); tr != nil && ok && res.Verdict == mining.Fail {
+						tr.Note = fmt.Sprintf("No specification: under serial, where it is mined, the mining reached the %s (%s). %s is checked for errors only, which fail whatever the observations.", kind, why, m.Name)
+					}
 					switch {
 					case tr != nil:
 						if err := pics.add(tr); err != nil {
@@ -352,7 +355,7 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 	st := res.Stats
 	spec := fmt.Sprintf("spec %d observations", st.SpecSize)
 	switch {
-	case res.SpecLoop != nil:
+	case res.SpecLoop != nil || res.SpecLimit != nil:
 		spec = "no spec"
 	case res.SpecCached:
 		spec += ", cached"
@@ -373,6 +376,9 @@ func writeCheckText(out io.Writer, res *mining.TestResult, tr *trace.Trace) {
 		fmt.Fprintf(out, "  no specification: under serial, loop %s (%s) can run more than %d iterations; %s was checked for errors only, which fail whatever the observations\n", l.ID, l.Pos, l.Bound, res.Model.Name)
 	default:
 		fmt.Fprintf(out, "  (under serial, where the specification is mined; %s was checked for errors only, and %s)\n", res.Model.Name, errorsOnlyOutcome(res))
+	}
+	if kind, why, ok := limitKind(res.SpecLimit); ok {
+		fmt.Fprintf(out, "  no specification: under serial, the mining reached the %s (%s); %s was checked for errors only, which fail whatever the observations\n", kind, why, res.Model.Name)
 	}
 	if tr != nil {
 		tr.WriteText(out)
@@ -449,6 +455,10 @@ func checkRecord(res *mining.TestResult, tr *trace.Trace) map[string]any {
 	if l := res.SpecLoop; l != nil {
 		// no specification was mined: why
 		rec["spec_loop"] = map[string]any{"id": l.ID, "pos": l.Pos.String(), "bound": l.Bound}
+	}
+	if kind, why, ok := limitKind(res.SpecLimit); ok {
+		// no specification was mined: why
+		rec["spec_limit"] = map[string]any{"reason": kind, "detail": why}
 	}
 	if kind, why, ok := limitKind(res.ErrorsStopped); ok {
 		// the check for errors only was stopped, not answered

@@ -343,12 +343,14 @@ func TestFaultWithoutSpecification(t *testing.T) {
 	}
 }
 
-// A test without a specification is checked for errors only; a limit
-// that stops that search is not a search that found none. The lock fails
-// on relaxed, though the unrolling after the first exceeds the memory
-// budget (mining's TestCheckTestErrorsWithinLimits checks that on one core
-// and on two); with its fences it is inconclusive, and the text and the
-// JSON record say the budget stopped the search.
+// A test without a specification is checked for errors only. The lock
+// fails on relaxed, though the unrolling after the first exceeds the
+// memory budget (mining's TestCheckTestErrorsWithinLimits checks that on
+// one core and on two); with its fences it is inconclusive, and the text
+// and the JSON record say that the budget stopped the search, not that it
+// found none. A mining that reaches a limit leaves no specification too:
+// the reader fails on relaxed whatever --max-unroll, and with its fences
+// is inconclusive for the limit, as a limit reached is reported.
 func TestErrorsOnlyWithinLimits(t *testing.T) {
 	files := []string{"testdata/budgetlimit.c", "testdata/budgetlimit.tests"}
 	for _, tc := range []struct {
@@ -356,12 +358,19 @@ func TestErrorsOnlyWithinLimits(t *testing.T) {
 		args   []string
 		code   int
 		want   []string // in the text output
-		reason string   // the JSON record's errors_stopped reason
+		key    string   // the JSON record's field with the reason: "" for none
+		reason string
 	}{
 		{"lock", []string{"--max-memory", "300KiB", "--max-unroll", "3", "--test", "LOCK"}, exitFail,
-			[]string{"fail ", "relaxed was checked for errors only, which fail whatever the observations", "assertion failed"}, ""},
+			[]string{"fail ", "(no spec;", "relaxed was checked for errors only, which fail whatever the observations", "assertion failed"}, "", ""},
 		{"fenced lock", []string{"--max-memory", "300KiB", "--max-unroll", "3", "--test", "LOCKF"}, exitInconclusive,
-			[]string{"inconclusive ", "relaxed was checked for errors only, and the search was stopped by the memory budget before it found one: test LOCKF is too large to encode within the memory budget"}, "memory budget"},
+			[]string{"inconclusive ", "relaxed was checked for errors only, and the search was stopped by the memory budget before it found one: test LOCKF is too large to encode within the memory budget"}, "errors_stopped", "memory budget"},
+		{"reader", []string{"--test", "LIM"}, exitFail,
+			[]string{"fail ", "(no spec;", "no specification: under serial, the mining reached the value limit (", "; relaxed was checked for errors only, which fail whatever the observations", "assertion failed"}, "spec_limit", "value limit"},
+		{"lock, mining past the budget", []string{"--max-memory", "300KiB", "--max-unroll", "8", "--test", "LOCK"}, exitFail,
+			[]string{"fail ", "(no spec;", "no specification: under serial, the mining reached the memory budget (test LOCK is too large", "assertion failed"}, "spec_limit", "memory budget"},
+		{"fenced reader", []string{"--test", "LIMF"}, exitInconclusive,
+			[]string{"inconclusive LIMF on relaxed  (testdata/budgetlimit.c:26:18: test LIMF, thread 1 (spf): the value of this expression may take more than"}, "", "value limit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append(append([]string{"check", "--no-cache", "--model", "relaxed"}, tc.args...), files...)
@@ -376,18 +385,24 @@ func TestErrorsOnlyWithinLimits(t *testing.T) {
 			}
 			args = append(append([]string{"check", "--no-cache", "--json", "--model", "relaxed"}, tc.args...), files...)
 			_, out, _ = runCmd(t, args...)
-			var r struct {
-				Stopped *struct{ Reason, Detail string } `json:"errors_stopped"`
-			}
+			var r map[string]any
 			if err := json.Unmarshal([]byte(out), &r); err != nil {
 				t.Fatalf("%v\n%s", err, out)
 			}
-			got := ""
-			if r.Stopped != nil {
-				got = r.Stopped.Reason
+			for _, k := range []string{"errors_stopped", "spec_limit"} {
+				if _, ok := r[k]; ok != (k == tc.key) {
+					t.Errorf("%s in the record: %v\n%s", k, ok, out)
+				}
+			}
+			got := r["reason"] // a limit reached, as before
+			if f, ok := r[tc.key].(map[string]any); ok {
+				got = f["reason"]
+			}
+			if got == nil {
+				got = ""
 			}
 			if got != tc.reason {
-				t.Errorf("errors_stopped %q, want %q", got, tc.reason)
+				t.Errorf("reason %q, want %q\n%s", got, tc.reason, out)
 			}
 		})
 	}
