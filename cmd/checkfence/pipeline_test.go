@@ -352,7 +352,7 @@ func TestFaultWithoutSpecification(t *testing.T) {
 // the reader fails on relaxed whatever --max-unroll, and with its fences
 // is inconclusive for the limit, as a limit reached is reported.
 func TestErrorsOnlyWithinLimits(t *testing.T) {
-	files := []string{"testdata/budgetlimit.c", "testdata/budgetlimit.tests"}
+	files := []string{"../../mining/testdata/budgetlimit.c", "../../mining/testdata/budgetlimit.tests"} // shared with the mining tests
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -370,7 +370,7 @@ func TestErrorsOnlyWithinLimits(t *testing.T) {
 		{"lock, mining past the budget", []string{"--max-memory", "300KiB", "--max-unroll", "8", "--test", "LOCK"}, exitFail,
 			[]string{"fail ", "(no spec;", "no specification: under serial, the mining reached the memory budget (test LOCK is too large", "assertion failed"}, "spec_limit", "memory budget"},
 		{"fenced reader", []string{"--test", "LIMF"}, exitInconclusive,
-			[]string{"inconclusive LIMF on relaxed  (testdata/budgetlimit.c:26:18: test LIMF, thread 1 (spf): the value of this expression may take more than"}, "", "value limit"},
+			[]string{"inconclusive LIMF on relaxed  (../../mining/testdata/budgetlimit.c:26:18: test LIMF, thread 1 (spf): the value of this expression may take more than"}, "", "value limit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append(append([]string{"check", "--no-cache", "--model", "relaxed"}, tc.args...), files...)
