@@ -10,7 +10,7 @@ import (
 // declarator that names it), so an access through a pointer to an _Atomic
 // object, or to a field of _Atomic type, could not be told from a plain
 // one. Every file's text is therefore rewritten before preprocessing: the
-// keyword _Atomic becomes one of two macros of the same length (columns do
+// keyword _Atomic becomes one of four macros of the same length (columns do
 // not move), which put the keyword back beside a type attribute that cc
 // carries through typedefs, pointers and struct fields:
 //
@@ -24,23 +24,43 @@ import (
 // later declarator (_Atomic int *pa, *pb; made *pb plain) and from an
 // object whose type __typeof__ took (_Atomic int a; __typeof__(a) *t;).
 //
-// The qualifier's attribute comes first, so that an _Atomic whose use the
-// text does not show (the body of #define A _Atomic, a -D value, which
-// are rewritten too) reads right in both uses, A int x and A(int) y. But
-// cc takes no attribute first in the type name of sizeof, _Alignof, typeof
-// and _Alignas: there, and in a macro's argument that is a type name, the
-// keyword moves after the specifiers it qualifies, sizeof(_Atomic long)
-// -> sizeof(long __cfQ__) (parenTypeName). An _Atomic in a pointer's
-// qualifier list (int * _Atomic p), where cc accepts no attribute, is left
-// alone and refused by syntaxErrors; so is an _Atomic the text does not
-// spell, which only preprocessing forms (pasted by ##, or split by a line
-// splice), and which this scan cannot see (atomicMarks).
+// The qualifier's attribute comes first, so that A int x and A(int) y
+// both read right. But cc takes no attribute first in the type name of
+// sizeof, _Alignof, typeof and _Alignas: there, and in a macro's argument
+// that is a type name, the keyword moves after the specifiers it
+// qualifies, sizeof(_Atomic long) -> sizeof(long __cfQ__)
+// (parenTypeName). typeof and _Alignas do not take _Atomic(T) first
+// either (cc reads only a type specifier first there, and _Atomic(T) is
+// none to it): written in them, _Atomic(T) becomes __cfT__(T), the
+// qualifier on __typeof__(T), which is the same type (C11 6.7.2.4p4)
+// with a type specifier first: __typeof__(_Atomic(int)),
+// _Alignas(_Atomic(long)).
+//
+// Where the text does not show the use, in a directive's body (#define A
+// _Atomic, #define AI _Atomic int, and a -D value), the keyword becomes
+// __cfD__, which puts the keyword itself before the marked one: the
+// qualifier repeated means the same (C11 6.7.3p5), and sizeof(A int) and
+// _Alignof(AI) parse as A int x and A(int) y do. __typeof__(A int) still
+// does not, nor __typeof__(const int): typeNameFirst (input.go) refuses
+// them by name, as it does int * A p, where cc takes no attribute after
+// a qualifier of a pointer.
+//
+// An _Atomic in a pointer's qualifier list (int * _Atomic p), where cc
+// accepts no attribute, is left alone and refused by syntaxErrors; so is
+// an _Atomic the text does not spell, which only preprocessing forms
+// (pasted by ##, or split by a line splice), and which this scan cannot
+// see (atomicMarks).
 const (
-	atomicAttr      = "__cf_atomic__"
-	atomicQualMacro = "__cfQ__"
-	atomicSpecMacro = "__cfS__"
-	atomicMacros    = "#define " + atomicQualMacro + " __attribute__((" + atomicAttr + ", __weak__)) _Atomic\n" +
-		"#define " + atomicSpecMacro + "(...) _Atomic(__VA_ARGS__) __attribute__((" + atomicAttr + ", __weak__))\n"
+	atomicAttr        = "__cf_atomic__"
+	atomicQualMacro   = "__cfQ__"
+	atomicSpecMacro   = "__cfS__"
+	atomicDirMacro    = "__cfD__"
+	atomicTypeofMacro = "__cfT__"
+	atomicMark        = "__attribute__((" + atomicAttr + ", __weak__))"
+	atomicMacros      = "#define " + atomicQualMacro + " " + atomicMark + " _Atomic\n" +
+		"#define " + atomicSpecMacro + "(...) _Atomic(__VA_ARGS__) " + atomicMark + "\n" +
+		"#define " + atomicDirMacro + " _Atomic " + atomicMark + " _Atomic\n" +
+		"#define " + atomicTypeofMacro + "(...) __typeof__(__VA_ARGS__) " + atomicMark + " _Atomic\n"
 )
 
 // markAtomic rewrites the _Atomic keywords of a C text as described above;
@@ -69,7 +89,12 @@ func markAtomic(text string) string {
 				continue
 			}
 			if i+1 < len(toks) && toks[i+1].text == "(" {
-				copy(b[t.off:], atomicSpecMacro)
+				if i >= 2 && toks[i-1].text == "(" && typeSpecifierFirst[toks[i-2].text] &&
+					toks[i-1].dir == t.dir && toks[i-2].dir == t.dir {
+					copy(b[t.off:], atomicTypeofMacro)
+				} else {
+					copy(b[t.off:], atomicSpecMacro)
+				}
 				continue
 			}
 			if n := parenTypeName(toks, i); n > 0 {
@@ -84,7 +109,11 @@ func markAtomic(text string) string {
 					continue
 				}
 			}
-			copy(b[t.off:], atomicQualMacro)
+			if t.dir != 0 {
+				copy(b[t.off:], atomicDirMacro)
+			} else {
+				copy(b[t.off:], atomicQualMacro)
+			}
 		case "*":
 			afterStar = true
 		default:
@@ -147,6 +176,13 @@ var statementKeywords = map[string]bool{
 // free).
 var typeNameOps = map[string]bool{
 	"sizeof": true, "_Alignof": true, "__alignof": true, "__alignof__": true,
+	"typeof": true, "__typeof": true, "__typeof__": true, "_Alignas": true,
+}
+
+// typeSpecifierFirst are the keywords of typeNameOps whose type name cc
+// parses only when its first token is a type specifier, which _Atomic(T)
+// is not to cc.
+var typeSpecifierFirst = map[string]bool{
 	"typeof": true, "__typeof": true, "__typeof__": true, "_Alignas": true,
 }
 

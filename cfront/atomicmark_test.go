@@ -35,7 +35,10 @@ func TestMarkAtomicAroundDirectives(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := markAtomic(tc.text)
-			n := strings.Count(got, atomicQualMacro) + strings.Count(got, atomicSpecMacro)
+			n := 0
+			for _, m := range []string{atomicQualMacro, atomicSpecMacro, atomicDirMacro, atomicTypeofMacro} {
+				n += strings.Count(got, m)
+			}
 			if n != tc.marked {
 				t.Errorf("%d marked, want %d:\n%s", n, tc.marked, got)
 			}
@@ -64,6 +67,17 @@ func TestMarkAtomicTypeNames(t *testing.T) {
 		{"SZ(_Atomic short *)", "SZ(short __cfQ__ *)"},
 		{"DECL(_Atomic int, x)", "DECL(int __cfQ__, x)"},
 		{"#define SZ sizeof(_Atomic int)\n", "#define SZ sizeof(int __cfQ__)\n"},
+		// typeof and _Alignas read _Atomic(T) as the qualifier on
+		// __typeof__(T); sizeof and _Alignof take it as it is
+		{"__typeof__(_Atomic(int)) *p;", "__typeof__(__cfT__(int)) *p;"},
+		{"typeof( _Atomic(char *))", "typeof( __cfT__(char *))"},
+		{"_Alignas(_Atomic(long)) int g;", "_Alignas(__cfT__(long)) int g;"},
+		{"#define T __typeof(_Atomic(short))\n", "#define T __typeof(__cfT__(short))\n"},
+		{"_Alignof(_Atomic(long))", "_Alignof(__cfS__(long))"},
+		// a directive's body: the use is not known
+		{"#define AT _Atomic\nAT int x;\n", "#define AT __cfD__\nAT int x;\n"},
+		{"#define AI _Atomic int\n", "#define AI __cfD__ int\n"},
+		{"#define AI _Atomic(int)\n", "#define AI __cfS__(int)\n"},
 		// stays: a declarator's name, an expression, the spec form, a
 		// line break after _Atomic, a pointer qualifier
 		{"void f(_Atomic int x);", "void f(__cfQ__ int x);"},

@@ -581,7 +581,8 @@ func TestGenericAtomic(t *testing.T) {
 // TestAtomicTypeNames: _Atomic may start a type name anywhere C allows
 // one (C11 6.7.7). want is gcc's value (gcc -std=c17, x86-64).
 func TestAtomicTypeNames(t *testing.T) {
-	const decls = "struct S { int a, b; }; struct T3 { int a, b, c; };\ntypedef int TI;\n#define SZ(T) sizeof(T)\n"
+	const decls = "struct S { int a, b; }; struct T3 { int a, b, c; };\ntypedef int TI;\n#define SZ(T) sizeof(T)\n" +
+		"#define AT _Atomic\n#define AI _Atomic int\n#define AL _Atomic long\n"
 	tests := []struct {
 		expr string
 		want int
@@ -600,6 +601,21 @@ func TestAtomicTypeNames(t *testing.T) {
 		{"SZ(_Atomic short)", 2},
 		{"SZ(_Atomic short *)", 8},
 		{"sizeof(_Atomic(int))", 4},
+		// _Atomic from a macro's body, whose use the text does not show
+		{"sizeof(AT int)", 4},
+		{"sizeof(AI)", 4},
+		{"_Alignof(AT int)", 4},
+		{"sizeof(AT(long))", 8},
+		{"_Alignof(AL)", 8},
+		{"sizeof(AT struct T3)", 12},
+		{"sizeof(AT int *)", 8},
+		// _Atomic(T) in typeof and _Alignas
+		{"sizeof(__typeof__(_Atomic(int)))", 4},
+		{"sizeof(__typeof__(_Atomic(char) *))", 8},
+		{"_Alignof(__typeof__(_Atomic(short)))", 2},
+		{"sizeof(typeof(_Atomic(struct T3)))", 12},
+		{"sizeof(struct AS { char c; _Alignas(_Atomic(long)) char x; })", 16},
+		{"_Alignof(struct AS2 { char c; _Alignas(_Atomic(long)) char x; })", 8},
 	}
 	for _, tc := range tests {
 		t.Run(tc.expr, func(t *testing.T) {
@@ -615,24 +631,42 @@ func TestAtomicTypeNames(t *testing.T) {
 	}
 	// Declarations: compiled, with their static assertions checked, and
 	// the object an _Atomic type name in a macro's argument declares is
-	// atomic (an increment is an atomic block), as a cast's pointee is.
+	// atomic, as a cast's pointee is, and one declared with _Atomic from a
+	// macro's body or -D once sizeof has read it; an alignment taken from
+	// an _Atomic type makes nothing atomic.
 	for _, tc := range []struct {
 		name, src string
 		err       string // the error's prefix, or none
 		atomic    bool   // f's access is atomic
+		defines   []string
 	}{
-		{"_Static_assert", "_Static_assert(sizeof(_Atomic int) == 4, \"s\");\nvoid f(void) {}\n", "", false},
-		{"_Static_assert failing", "_Static_assert(sizeof(_Atomic int) == 5, \"s\");\nvoid f(void) {}\n", "a.c:1:", false},
-		{"_Alignas", "_Alignas(_Atomic long) int g;\nvoid f(void) { g++; }\n", "", false},
-		{"macro argument declaring", "#define DECL(T, n) T n\nDECL(_Atomic int, x);\nvoid f(void) { x++; }\n", "", true},
-		{"macro argument declaring a pointer", "#define DECL(T, n) T n\nDECL(_Atomic int *, p);\nvoid f(void) { (*p)++; }\n", "", true},
-		{"cast", "int *q;\nvoid f(void) { (*(_Atomic int *)q)++; }\n", "", true},
-		{"unnamed parameter", "void g(_Atomic int);\nvoid f(void) {}\n", "", false},
+		{"_Static_assert", "_Static_assert(sizeof(_Atomic int) == 4, \"s\");\nvoid f(void) {}\n", "", false, nil},
+		{"_Static_assert failing", "_Static_assert(sizeof(_Atomic int) == 5, \"s\");\nvoid f(void) {}\n", "a.c:1:", false, nil},
+		{"_Alignas", "_Alignas(_Atomic long) int g;\nvoid f(void) { g++; }\n", "", false, nil},
+		{"macro argument declaring", "#define DECL(T, n) T n\nDECL(_Atomic int, x);\nvoid f(void) { x++; }\n", "", true, nil},
+		{"macro argument declaring a pointer", "#define DECL(T, n) T n\nDECL(_Atomic int *, p);\nvoid f(void) { (*p)++; }\n", "", true, nil},
+		{"cast", "int *q;\nvoid f(void) { (*(_Atomic int *)q)++; }\n", "", true, nil},
+		{"unnamed parameter", "void g(_Atomic int);\nvoid f(void) {}\n", "", false, nil},
 		{"typeof of a type name", "__typeof__(_Atomic int) x;\nvoid f(void) {}\n",
-			"a.c:1:1: __typeof__ of a type name is not supported in a declaration", false},
+			"a.c:1:1: __typeof__ of a type name is not supported in a declaration", false, nil},
+		{"typeof of _Atomic(T)", "__typeof__(_Atomic(int)) x;\nvoid f(void) { x = 1; }\n",
+			"a.c:1:1: __typeof__ of a type name is not supported in a declaration", false, nil},
+		{"_Alignas(_Atomic(T))", "_Alignas(_Atomic(long)) int g;\nvoid f(void) { g++; }\n", "", false, nil},
+		{"_Alignas(_Atomic(T)) of a field", "struct S { char c; _Alignas(_Atomic(long)) int n; } s;\n" +
+			"_Static_assert(sizeof(struct S) == 16, \"s\");\nvoid f(void) { s.n++; }\n", "", false, nil},
+		{"cast to a pointer to typeof of _Atomic(T)", "int *q;\nvoid f(void) { *(__typeof__(_Atomic(int)) *)q = 1; }\n", "", true, nil},
+		{"cast to a pointer to typeof of a plain type", "int *q;\nvoid f(void) { *(__typeof__(int) *)q = 1; }\n", "", false, nil},
+		{"_Atomic from a macro in sizeof, then declaring",
+			"#define AT _Atomic\n_Static_assert(sizeof(AT long) == 8, \"s\");\nAT int x;\nvoid f(void) { x = 1; }\n", "", true, nil},
+		{"_Atomic from -D in sizeof, then declaring",
+			"_Static_assert(_Alignof(AT long) == 8, \"s\");\nAT int x;\nvoid f(void) { x = 1; }\n", "", true, []string{"AT=_Atomic"}},
+		{"_Atomic pointer qualifier from -D", "int a[2];\nint * AQ p;\nvoid f(void) {}\n",
+			"a.c:2:7: an _Atomic pointer written T * _Atomic p is not supported", false, []string{"AQ=_Atomic"}},
+		{"plain beside _Atomic from a macro in sizeof",
+			"#define AT _Atomic\nint x;\nvoid f(void) { x = sizeof(AT int); }\n", "", false, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p, err := CompileSources([]Source{{Name: "a.c", Text: tc.src}}, Options{})
+			p, err := CompileSources([]Source{{Name: "a.c", Text: tc.src}}, Options{Defines: tc.defines})
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("got %v, want an error %q", err, tc.err)
@@ -642,8 +676,9 @@ func TestAtomicTypeNames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// an increment is an atomic block, a store a seq one (fences)
 			body := procText(t, p.String(), "f")
-			if got := strings.Contains(body, "atomic"); got != tc.atomic {
+			if got := strings.Contains(body, "atomic") || strings.Contains(body, "fence"); got != tc.atomic {
 				t.Errorf("atomic %v, want %v:\n%s", got, tc.atomic, body)
 			}
 		})

@@ -431,7 +431,10 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		if !ok {
 			val = "1"
 		}
-		fmt.Fprintf(&defs, "#define %s %s\n", name, renameHasOperators(markAtomic(val))) // as in the files
+		// as in the files, where a macro's body is a directive's text
+		head := "#define " + name + " "
+		val = markAtomic(head + val)[len(head):]
+		fmt.Fprintf(&defs, "%s%s\n", head, renameHasOperators(val))
 	}
 	sources := []cc.Source{
 		{Name: "<predefined>", Value: defs.String()},
@@ -474,6 +477,7 @@ func parse(src Source, all []Source, opts Options, texts map[string]string, name
 		fsys.unmarkShown(errs)
 		fsys.clampToEnd(errs)
 		fsys.typeArgBuiltins(errs)
+		fsys.typeNameFirst(errs, opts.Defines)
 		return nil, nil, errs
 	}
 	if errs := selfContaining(parsed); len(errs) > 0 {

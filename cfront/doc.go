@@ -112,7 +112,10 @@
 // extensions statement expressions, computed goto, ?: without a middle
 // operand, enumerators that do not fit in int (syntax.go, enumErrors),
 // nested functions and __typeof__ of a type name in a
-// declaration's specifiers (cc types it only in sizeof and casts), and the
+// declaration's specifiers (cc types it only in sizeof and casts),
+// __typeof__ and _Alignas of a type name that starts with a qualifier
+// (__typeof__(const int), or _Atomic from a macro; cc parses only a
+// type specifier first there; input.go, typeNameFirst), and the
 // attributes cleanup, mode, packed (and #pragma pack), aligned without an
 // alignment, constructor, destructor, weak (and #pragma weak), alias,
 // weakref and ifunc (syntax.go,

@@ -353,6 +353,16 @@ func TestErrors(t *testing.T) {
 			"e.c:2:30: _Atomic formed by token pasting (##) or split by a line splice is not supported: write the keyword _Atomic itself"},
 		{"_Atomic split by a line splice", "int y;\n_Ato\\\nmic int x;\n",
 			"e.c:2:1: _Atomic formed by token pasting (##) or split by a line splice is not supported: write the keyword _Atomic itself"},
+		// cc reads typeof and _Alignas of a type name only when a type
+		// specifier comes first (gcc takes any order)
+		{"typeof of a type name starting with a qualifier", "long f(void) { return sizeof(__typeof__(const int)); }\n",
+			"e.c:1:30: __typeof__ of a type name that starts with const is not supported: write the type specifiers first, as in __typeof__(int const)"},
+		{"_Alignas of a type name starting with a qualifier", "_Alignas(volatile long) int x;\n",
+			"e.c:1:1: _Alignas of a type name that starts with volatile is not supported: write the type specifiers first, as in _Alignas(int volatile)"},
+		{"typeof of _Atomic from a macro", "#define AT _Atomic\nlong f(void) { return sizeof(typeof(AT int)); }\n",
+			"e.c:2:30: typeof of a type name that starts, once AT is expanded, with _Atomic, a qualifier or an attribute is not supported: write the type specifiers first, as in typeof(int const)"},
+		{"_Alignas of _Atomic(T) from a macro", "#define AI _Atomic(int)\n_Alignas(AI) int x;\n",
+			"e.c:2:1: _Alignas of a type name that starts, once AI is expanded, with _Atomic, a qualifier or an attribute is not supported: write the type specifiers first, as in _Alignas(int const)"},
 		{"_Atomic pointer qualifier pasted by ##", "#define CAT(a, b) a##b\nint * CAT(_At, omic) p;\n",
 			"e.c:2:7: an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"},
 		{"_Generic choosing an _Atomic pointer for a plain one",

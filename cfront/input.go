@@ -322,6 +322,83 @@ func (s *sourceFS) typeArgBuiltins(errs ErrorList) {
 	}
 }
 
+// typeNameFirst names the construct in cc's parse errors on type names
+// cc does not read, which gcc does, and where the mark of an _Atomic from
+// a macro's body lands (markAtomic):
+//   - typeof and _Alignas of a type name whose first token is no type
+//     specifier: __typeof__(const int), and with #define A _Atomic,
+//     __typeof__(A int);
+//   - a pointer's qualifier list, which takes no attribute after a
+//     qualifier, as the mark is in #define A _Atomic, int * A p: refused
+//     as the _Atomic written there is (syntaxErrors).
+func (s *sourceFS) typeNameFirst(errs ErrorList, defines []string) {
+	for _, e := range errs {
+		line, ok := lineOf(s.texts[e.Pos.File], e.Pos.Line)
+		if !ok || e.Pos.Col < 1 || e.Pos.Col > len(line) {
+			continue
+		}
+		at := line[e.Pos.Col-1:]
+		op := tokenAt(at)
+		switch e.Msg {
+		case "unexpected 'typeof', expected type specifier", "unexpected '_Alignas', expected alignment specifier":
+			if !typeSpecifierFirst[op] {
+				continue // from a macro's body
+			}
+			rest := strings.TrimLeft(at[len(op):], " \t")
+			if !strings.HasPrefix(rest, "(") {
+				continue
+			}
+			first := tokenAt(strings.TrimLeft(rest[1:], " \t"))
+			switch {
+			case qualifierKeywords[first] || first == "_Atomic":
+				e.Msg = fmt.Sprintf("%s of a type name that starts with %s is not supported: write the type specifiers first, as in %s(int %s)", op, first, op, first)
+			case isCIdent(first) && !cKeywords[first]:
+				e.Msg = fmt.Sprintf("%s of a type name that starts, once %s is expanded, with _Atomic, a qualifier or an attribute is not supported: write the type specifiers first, as in %s(int const)", op, first, op)
+			}
+		case "unexpected '__attribute__', expected type qualifier":
+			if isCIdent(op) && s.atomicMacro(op, defines) {
+				e.Msg = "an _Atomic pointer written T * _Atomic p is not supported: write _Atomic(T *) p"
+			}
+		}
+	}
+}
+
+// atomicMacro reports whether one of the files, or a -D, defines name as
+// a macro whose body starts with _Atomic.
+func (s *sourceFS) atomicMacro(name string, defines []string) bool {
+	for _, d := range defines {
+		if n, val, ok := strings.Cut(d, "="); ok && n == name && tokenAt(strings.TrimLeft(val, " \t")) == "_Atomic" {
+			return true
+		}
+	}
+	found := false
+	for _, text := range s.texts {
+		if !strings.Contains(text, name) {
+			continue
+		}
+		var dirToks []string
+		lastDir := 0
+		scanDirTokens(text, func(tok string, _, _, _, dir int) bool {
+			if dir != lastDir {
+				dirToks, lastDir = dirToks[:0], dir
+			}
+			if dir == 0 {
+				return true
+			}
+			dirToks = append(dirToks, tok)
+			if len(dirToks) == 4 && dirToks[1] == "define" && dirToks[2] == name && tok == "_Atomic" {
+				found = true
+				return false
+			}
+			return true
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
 // ifLine matches a #if or #elif line.
 var ifLine = regexp.MustCompile(`^\s*#\s*(if|elif)\b`)
 

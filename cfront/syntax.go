@@ -219,7 +219,8 @@ func (m *atomicMarks) refused(q *cc.TypeQualifier) {
 func (m *atomicMarks) unmarked() []cc.Token {
 	var toks []cc.Token
 	for _, q := range m.quals {
-		if !m.skip[q] && !m.ends[q.Token.Seq()-1] {
+		// __cfD__ puts a marked _Atomic right after the first one.
+		if !m.skip[q] && !m.ends[q.Token.Seq()-1] && !m.starts[q.Token.Seq()+1] {
 			toks = append(toks, q.Token)
 		}
 	}
