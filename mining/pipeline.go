@@ -916,6 +916,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		mined.ReferenceBug = mined.SerialBug && spec != prog
 		return mined, nil
 	}
+	outer := ctx // the caller's: its cancellation is the caller's (a timeout, an interrupt)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	minedDone := make(chan struct{})
@@ -997,7 +998,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		cancel()
 	}
 	<-minedDone
-	if miningErr != nil {
+	// An error of the check cancelled the mining: its cancellation is no
+	// error of its own, and must not hide the check's.
+	if miningErr != nil && !(err != nil && errors.Is(miningErr, context.Canceled) && outer.Err() == nil) {
 		return nil, miningErr
 	}
 	if unmined {

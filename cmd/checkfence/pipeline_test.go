@@ -1448,3 +1448,20 @@ func TestFenceInAtomicBlock(t *testing.T) {
 		})
 	}
 }
+
+// A model's unrolling over the memory budget while the mining under serial
+// still runs: the check cancels the mining, and that cancellation must not
+// hide the budget (an internal error, status 4, before).
+func TestBudgetWhileMining(t *testing.T) {
+	for _, tc := range []struct{ args []string }{
+		{[]string{"--max-memory", "1MiB", "--test", "Tpc4"}},
+		{[]string{"--solver-mining", "--max-memory", "500KiB", "--test", "Tpc2"}},
+	} {
+		args := append(append([]string{"check", "--no-cache", "--model", "relaxed"}, tc.args...),
+			"../../algorithms/ms2/ms2-fenced.c", "../../algorithms/ms2/ms2.tests")
+		code, out, errs := runCmd(t, args...)
+		if code != exitInconclusive || !strings.Contains(out, "too large to encode within the memory budget") {
+			t.Errorf("%v: status %d, want %d (the memory budget)\n%s%s", tc.args, code, exitInconclusive, out, errs)
+		}
+	}
+}
