@@ -204,11 +204,14 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, shared []b
 				res.CheckTime += time.Since(t0)
 				res.Checks++
 				var le *lsl.LimitError
-				if errors.As(err, &le) {
+				var be *encode.BudgetError
+				if errors.As(err, &le) || errors.As(err, &be) {
 					// more values than checkfence handles, with any
-					// placement (fences carry no values): undecided, and
-					// the other tests go on
-					setTestAside(ti, SetAside{Test: tc.name, Why: fmt.Sprintf("%s: %v", tc.name, le)})
+					// placement (fences carry no values), or an encoding
+					// over the memory budget (its size is that of the
+					// accesses, which fences do not change): undecided,
+					// and the other tests go on
+					setTestAside(ti, SetAside{Test: tc.name, Why: fmt.Sprintf("%s: %v", tc.name, err)})
 					break
 				}
 				if err != nil {

@@ -20,12 +20,17 @@ type scripted struct {
 	name  string
 	execs [][]int
 	limit bool
+	// budget makes every check go over the memory budget
+	budget bool
 }
 
 func (s scripted) check() testCheck {
 	return testCheck{name: s.name, check: func(_ context.Context, on func(*lsl.Fence) bool) (*mining.TestResult, error) {
 		if s.limit {
 			return nil, lsl.Limitf(lsl.Pos{File: "s.c", Line: 9, Col: 1}, "too many values")
+		}
+		if s.budget {
+			return nil, &encode.BudgetError{Test: s.name, Model: "relaxed", Estimate: 2 << 20, Budget: 1 << 20}
 		}
 		for _, slots := range s.execs {
 			if slices.ContainsFunc(slots, func(sl int) bool { return on(&lsl.Fence{Slot: sl, Kind: lsl.LoadLoad}) }) {
@@ -67,6 +72,8 @@ func TestSetAside(t *testing.T) {
 		want [][]int
 	}{
 		{"value limit", []scripted{{name: "T0", execs: [][]int{{1}, {2, 3}}}, {name: "T1", limit: true}},
+			Inconclusive, []string{"T1"}, [][]int{{1, 2}, {1, 3}}},
+		{"memory budget", []scripted{{name: "T0", execs: [][]int{{1}, {2, 3}}}, {name: "T1", budget: true}},
 			Inconclusive, []string{"T1"}, [][]int{{1, 2}, {1, 3}}},
 		{"value limit first", []scripted{{name: "T1", limit: true}, {name: "T0", execs: [][]int{{1}}}},
 			Inconclusive, []string{"T1"}, [][]int{{1}}},
