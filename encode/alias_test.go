@@ -44,7 +44,7 @@ func TestNoOrderVariablesWithoutAliasing(t *testing.T) {
 		{"relaxed, a valid address shared", maybeUndefined(t, "[1]"), "relaxed", 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ra, err := rangeanalysis.Analyze(tc.test)
+			ra, err := rangeanalysis.Analyze(context.Background(), tc.test)
 			if err != nil {
 				t.Fatal(err)
 			}

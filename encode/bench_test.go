@@ -67,7 +67,7 @@ func largeTest(seed int64, threads, perThread int) *lsl.Test {
 }
 
 func benchEncode(b *testing.B, t *lsl.Test, model string, full bool) {
-	ra, err := rangeanalysis.Analyze(t)
+	ra, err := rangeanalysis.Analyze(context.Background(), t)
 	if err != nil {
 		b.Fatal(err)
 	}

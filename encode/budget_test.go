@@ -17,7 +17,7 @@ import (
 // bytes allocated meanwhile.
 func encodeWith(t *testing.T, test *lsl.Test, model string, opt Options) (*Encoding, error, uint64) {
 	t.Helper()
-	ra, err := rangeanalysis.Analyze(test)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func TestDefaultMaxMemory(t *testing.T) {
 // doubling); -v prints the figures.
 func TestMemoryModel(t *testing.T) {
 	test := largeTest(1, 4, 50)
-	ra, err := rangeanalysis.Analyze(test)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ thread {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ra, err := rangeanalysis.Analyze(test)
+			ra, err := rangeanalysis.Analyze(context.Background(), test)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -76,7 +76,7 @@ func TestSolveCancelStops(t *testing.T) {
 func hardEncoding(t *testing.T) *Encoding {
 	t.Helper()
 	lt := largeTest(1, 4, 30)
-	ra, err := rangeanalysis.Analyze(lt)
+	ra, err := rangeanalysis.Analyze(context.Background(), lt)
 	if err != nil {
 		t.Fatal(err)
 	}

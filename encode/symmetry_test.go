@@ -63,7 +63,7 @@ func TestSymmetryBreakNeedsAlikeFences(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ra, err := rangeanalysis.Analyze(test)
+			ra, err := rangeanalysis.Analyze(context.Background(), test)
 			if err != nil {
 				t.Fatal(err)
 			}

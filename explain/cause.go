@@ -183,7 +183,7 @@ func (q *question) pastBounds(ctx context.Context, on []int) int {
 
 func newQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *encode.Execution, cands []Fence, opt encode.Options) (*question, error) {
 	fenced, inserted := withFences(test, cands)
-	ra, err := rangeanalysis.Analyze(fenced)
+	ra, err := rangeanalysis.Analyze(ctx, fenced)
 	if err != nil {
 		return nil, err
 	}

@@ -240,7 +240,7 @@ func proofQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, spec 
 	}
 	fenced, inserted := withFences(test, after)
 	fenced, atomicFences := aroundAtomics(fenced, atomicAt)
-	ra, err := rangeanalysis.Analyze(fenced)
+	ra, err := rangeanalysis.Analyze(ctx, fenced)
 	if err != nil {
 		return nil, err
 	}

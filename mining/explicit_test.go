@@ -48,7 +48,7 @@ func explicitAgainstReference(t *testing.T, test *lsl.Test, mutant explicitMutan
 	if err != nil {
 		t.Fatalf("%s: reference: %v", test.Name, err)
 	}
-	ra, err := rangeanalysis.Analyze(test)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
 	if err != nil {
 		t.Fatalf("%s: %v", test.Name, err)
 	}
@@ -90,7 +90,7 @@ func TestExplicitDifferential(t *testing.T) {
 			}
 			if ok {
 				answered++
-				if ra, err := rangeanalysis.Analyze(test); err == nil && symmetry.Find(test, ra) != nil {
+				if ra, err := rangeanalysis.Analyze(context.Background(), test); err == nil && symmetry.Find(test, ra) != nil {
 					symmetric++
 				}
 			}
@@ -150,7 +150,7 @@ func TestExplicitDifferentialDetectsMutants(t *testing.T) {
 func explicitBoundsAgainstEncoder(t *testing.T, test *lsl.Test, mutant explicitMutant) (string, bool) {
 	t.Helper()
 	ctx := context.Background()
-	ra, err := rangeanalysis.Analyze(test)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
 	if err != nil {
 		t.Fatalf("%s: %v", test.Name, err)
 	}

@@ -203,7 +203,7 @@ func TestReuse(t *testing.T) {
 				if model != "serial" {
 					return
 				}
-				ra, err := rangeanalysis.Analyze(test)
+				ra, err := rangeanalysis.Analyze(context.Background(), test)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -126,7 +126,7 @@ func (s *ObservationSet) Keys() []string { return lsl.OutcomeKeys(s.Outcomes) }
 
 // Prepare runs the range analysis and encodes t on m.
 func Prepare(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options) (*encode.Encoding, error) {
-	ra, err := rangeanalysis.Analyze(t)
+	ra, err := rangeanalysis.Analyze(ctx, t)
 	if err != nil {
 		return nil, err
 	}

@@ -459,6 +459,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		if err != nil {
 			return nil, nil, nil, false, err
 		}
+		opt.progress("%s on %s: range analysis and encoding (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
 		enc, bad, err := l.prepare(l.ctx, u, true)
 		var limit *lsl.LimitError
 		var budget *encode.BudgetError
@@ -689,7 +690,7 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 	if err := m.enumerate(ctx, &opt); err != nil {
 		return nil, nil, err
 	}
-	if err := m.markUnmodelled(prog, &opt); err != nil {
+	if err := m.markUnmodelled(ctx, prog, &opt); err != nil {
 		return nil, nil, err
 	}
 	return m.res, m.bounds, nil
@@ -698,12 +699,12 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 // markUnmodelled marks m's result for a reuse the model does not make in
 // its unrolling (markUnmodelledReuse), unrolling again at m's bounds for
 // an observation set from the cache.
-func (m *serialMining) markUnmodelled(prog *lsl.Program, opt *PipelineOptions) error {
+func (m *serialMining) markUnmodelled(ctx context.Context, prog *lsl.Program, opt *PipelineOptions) error {
 	u, err := m.unrolled(prog, opt)
 	if err != nil {
 		return err
 	}
-	return m.res.markUnmodelledReuse(u, nil)
+	return m.res.markUnmodelledReuse(ctx, u, nil, opt)
 }
 
 // unrolled returns the unrolling m's observation set is of: its own, or
@@ -725,13 +726,14 @@ func (m *serialMining) unrolled(prog *lsl.Program, opt *PipelineOptions) (*lsl.T
 // or a failure by an observation outside a specification mined without
 // that reuse, may then be wrong. A fault is one of an execution that
 // exists, and stays a failure.
-func (r *TestResult) markUnmodelledReuse(u *lsl.Test, ra *rangeanalysis.Result) error {
+func (r *TestResult) markUnmodelledReuse(ctx context.Context, u *lsl.Test, ra *rangeanalysis.Result, opt *PipelineOptions) error {
 	if u == nil || r.Verdict == Inconclusive || r.Verdict == Fail && r.faulted() {
 		return nil
 	}
 	if ra == nil {
+		opt.progress("%s: range analysis (reuse of freed blocks across layouts)", r.Test.Name)
 		var err error
-		if ra, err = rangeanalysis.Analyze(u); err != nil {
+		if ra, err = rangeanalysis.Analyze(ctx, u); err != nil {
 			return err
 		}
 	}
@@ -908,7 +910,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		if err := mining.enumerate(ctx, &opt); err != nil {
 			return nil, err
 		}
-		if err := mining.markUnmodelled(spec, &opt); err != nil {
+		if err := mining.markUnmodelled(ctx, spec, &opt); err != nil {
 			return nil, err
 		}
 		mined.Model = m
@@ -955,7 +957,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	res := &TestResult{Test: t, Model: m}
 	analyses := &analysisMemo{} // the main and the background encodings of an unrolling share one
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) {
-		ra, err := analyses.analyze(u.Test)
+		ra, err := analyses.analyze(ctx, u.Test)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -1039,7 +1041,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if u != nil && final != nil && res.Verdict != Fail {
 		// a failing execution exists whichever block an allocation
 		// takes: only the specification's reuse (below) can undo it
-		if err := res.markUnmodelledReuse(u.Test, final.Range); err != nil {
+		if err := res.markUnmodelledReuse(ctx, u.Test, final.Range, &opt); err != nil {
 			return nil, err
 		}
 	}
@@ -1050,7 +1052,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		if err != nil {
 			return nil, err
 		}
-		if err := res.markUnmodelledReuse(mu, nil); err != nil {
+		if err := res.markUnmodelledReuse(ctx, mu, nil, &opt); err != nil {
 			return nil, err
 		}
 	}
@@ -1258,13 +1260,13 @@ type analysisMemo struct {
 	ra   *rangeanalysis.Result
 }
 
-func (m *analysisMemo) analyze(t *lsl.Test) (*rangeanalysis.Result, error) {
+func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis.Result, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.test == t {
 		return m.ra, nil
 	}
-	ra, err := rangeanalysis.Analyze(t)
+	ra, err := rangeanalysis.Analyze(ctx, t)
 	if err != nil {
 		return nil, err
 	}

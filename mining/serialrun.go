@@ -51,7 +51,8 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 		}
 		var sym *symmetry.Group
 		if !opt.Encode.NoSymmetry {
-			ra, err := rangeanalysis.Analyze(u.Test)
+			opt.progress("%s on serial: range analysis (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
+			ra, err := rangeanalysis.Analyze(ctx, u.Test)
 			if err != nil {
 				return err
 			}

@@ -92,7 +92,7 @@ func TestSymmetryDifferential(t *testing.T) {
 	grouped, constrained, renamed, three, faulting := 0, 0, 0, 0, 0
 	for i := range n {
 		test := symmetricTest(t, *diffSeed, i)
-		ra, err := rangeanalysis.Analyze(test)
+		ra, err := rangeanalysis.Analyze(context.Background(), test)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", test.Name, err, test)
 		}

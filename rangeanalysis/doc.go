@@ -38,6 +38,11 @@
 // larger. The error is an *lsl.LimitError: the test is too large for the
 // analysis, not wrong, and the commands call it inconclusive.
 //
+// Analyze takes the check's context and stops with its error once it is
+// cancelled (--timeout, an interrupt): it looks every few thousand steps
+// (statements, combinations of operands, values copied), since one
+// statement of a small test can take seconds.
+//
 // The sets are also the semantics: SEMANTICS.md ("Values") defines the
 // values an execution may carry as exactly these sets, which is how
 // out-of-thin-air values are excluded. The encoder draws every value

@@ -1,6 +1,7 @@
 package rangeanalysis
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -46,7 +47,7 @@ func analyzeMeasured(test *lsl.Test) (error, time.Duration, uint64) {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	start := time.Now()
-	_, err := Analyze(test)
+	_, err := Analyze(context.Background(), test)
 	d := time.Since(start)
 	runtime.ReadMemStats(&m1)
 	return err, d, m1.TotalAlloc - m0.TotalAlloc
@@ -130,7 +131,7 @@ func TestSetLimitIsLimitError(t *testing.T) {
 	} {
 		src := "int x;\nvoid g(void) { " + tc.body + " }\n"
 		test, cf := unrollC(t, tc.name+".c", src, "test T = ( g )\n")
-		_, err := Analyze(test)
+		_, err := Analyze(context.Background(), test)
 		var le *lsl.LimitError
 		var pe *lsl.Error
 		if !errors.As(err, &le) || !errors.As(err, &pe) || pe.Pos.File != cf || pe.Pos.Line != 2 {
@@ -139,7 +140,7 @@ func TestSetLimitIsLimitError(t *testing.T) {
 	}
 	// 4096 values are tracked (x starts at 0)
 	test, _ := unrollC(t, "fits.c", "int x;\nvoid g(void) { x = lsl_choose(0, 4095); }\n", "test T = ( g )\n")
-	if _, err := Analyze(test); err != nil {
+	if _, err := Analyze(context.Background(), test); err != nil {
 		t.Errorf("4096 values: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package rangeanalysis
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -50,6 +51,32 @@ type Result struct {
 	locVer map[lsl.Value]int
 	// evaluateAll turns the skipping off (tests compare both ways).
 	evaluateAll bool
+	// ctx stops the fixpoint (nil once it is reached); work counts the
+	// steps since ctx was last asked, and ctxErr is its error once
+	// cancelled.
+	ctx    context.Context
+	work   int
+	ctxErr error
+}
+
+// checkEvery is the number of steps (statements, combinations of
+// operands, values copied) between two looks at the context: one
+// statement of a large test can take seconds, and a cancelled analysis
+// must stop within a fraction of one.
+const checkEvery = 1 << 12
+
+// stopped counts n steps and reports whether the analysis was cancelled,
+// looking at the context every checkEvery steps.
+func (r *Result) stopped(n int) bool {
+	if r.ctxErr != nil {
+		return true
+	}
+	if r.work += n; r.work < checkEvery {
+		return false
+	}
+	r.work = 0
+	r.ctxErr = r.ctx.Err()
+	return r.ctxErr != nil
 }
 
 // unchanged reports whether s was evaluated with the input versions sig
@@ -66,11 +93,16 @@ func (r *Result) unchanged(s lsl.Stmt, sig []int) bool {
 // it was derived through.
 type valueSet map[lsl.Value]int
 
-// Analyze runs the analysis on t.
-func Analyze(t *lsl.Test) (*Result, error) { return analyze(t, false) }
+// Analyze runs the analysis on t. It stops with ctx's error when ctx is
+// cancelled.
+func Analyze(ctx context.Context, t *lsl.Test) (*Result, error) { return analyze(ctx, t, false) }
 
-func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
+func analyze(ctx context.Context, t *lsl.Test, evaluateAll bool) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	r := &Result{
+		ctx:         ctx,
 		evaluateAll: evaluateAll,
 		test:        t,
 		regs:        map[RegKey]valueSet{},
@@ -121,6 +153,7 @@ func analyze(t *lsl.Test, evaluateAll bool) (*Result, error) {
 			changed = changed || c
 		}
 	}
+	r.ctx = nil
 	// A register's set is the union of its versions' (ssa.go).
 	regs := map[RegKey]valueSet{}
 	for th, rn := range renamed {
@@ -209,6 +242,10 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 		if err != nil {
 			return false
 		}
+		if r.stopped(1) {
+			err = r.ctxErr
+			return false
+		}
 		switch s := s.(type) {
 		case *lsl.Const:
 			dst := reg(s.Dst)
@@ -245,8 +282,12 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 				} else if d := depth + bump; d <= r.unbounded {
 					changed = dst.add(v, d) || changed
 				}
-				return len(dst) <= MaxSetSize
+				return len(dst) <= MaxSetSize && !r.stopped(1)
 			})
+			if r.ctxErr != nil {
+				err = r.ctxErr
+				return false
+			}
 			full(s, dst)
 		case *lsl.Load:
 			dst := reg(s.Dst)
@@ -263,10 +304,15 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 					changed = dst.add(lsl.Undefined, 0) || changed
 					continue
 				}
-				for v, d := range r.loc(p) {
+				l := r.loc(p)
+				for v, d := range l {
 					changed = dst.add(v, d) || changed
 				}
 				if full(s, dst) {
+					return false
+				}
+				if r.stopped(len(l)) {
+					err = r.ctxErr
 					return false
 				}
 			}
@@ -291,6 +337,10 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 				}
 				if len(l) > MaxSetSize {
 					err = r.setTooLarge(th, inv, s, orig, r.locName(p))
+					return false
+				}
+				if r.stopped(len(src)) {
+					err = r.ctxErr
 					return false
 				}
 			}

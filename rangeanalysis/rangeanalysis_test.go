@@ -1,6 +1,7 @@
 package rangeanalysis
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -140,7 +141,7 @@ thread {
 `, []string{"t0.r = {5, 7}", "t0.t = {6, 8}", "t0.s = {undefined, 1}"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := Analyze(parse(t, tc.src))
+			r, err := Analyze(context.Background(), parse(t, tc.src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -155,7 +156,7 @@ thread {
 }
 
 func TestAnalyzeErrors(t *testing.T) {
-	_, err := Analyze(parse(t, `test t
+	_, err := Analyze(context.Background(), parse(t, `test t
 thread {
   op a {
     r = choose 0 100000

@@ -1,6 +1,9 @@
 package rangeanalysis
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // TestCrossLayoutReuse: SEMANTICS.md ("Allocation and freeing") lets an
 // allocation take any freed block of its size whose free precedes it in
@@ -92,7 +95,7 @@ thread {
 `, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := Analyze(parse(t, tc.src))
+			r, err := Analyze(context.Background(), parse(t, tc.src))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package rangeanalysis
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -49,8 +50,8 @@ func TestSkippingKeepsFixpoint(t *testing.T) {
 			if u.Stats.Instrs > 1200 {
 				continue // the reuse queue's larger tests take seconds each
 			}
-			fast, err1 := analyze(u.Test, false)
-			slow, err2 := analyze(u.Test, true)
+			fast, err1 := analyze(context.Background(), u.Test, false)
+			slow, err2 := analyze(context.Background(), u.Test, true)
 			if (err1 == nil) != (err2 == nil) {
 				t.Fatalf("%s %s: errors differ: %v / %v", cf, tc.Name, err1, err2)
 			}

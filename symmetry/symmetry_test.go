@@ -1,6 +1,7 @@
 package symmetry
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -37,7 +38,7 @@ func indentLines(s string) string {
 
 func find(t *testing.T, tt *lsl.Test) *Group {
 	t.Helper()
-	ra, err := rangeanalysis.Analyze(tt)
+	ra, err := rangeanalysis.Analyze(context.Background(), tt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -253,6 +253,31 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// --timeout stops a test in its range analysis too, promptly, naming
+// that phase: testdata/slowrange.c's analysis alone takes seconds.
+func TestTimeoutInRangeAnalysis(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"check", "--model", "sc"},
+		{"mine"},
+		{"fences", "--model", "sc"},
+	} {
+		t.Run(cmd[0], func(t *testing.T) {
+			args := append(cmd, "--no-cache", "--timeout", "100ms", "testdata/slowrange.c", "testdata/slowrange.tests")
+			start := time.Now()
+			code, out, errs := runCmd(t, args...)
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("stopped after %v", d)
+			}
+			if code != exitInconclusive {
+				t.Fatalf("status %d, want 3; stdout %s; stderr %s", code, out, errs)
+			}
+			if !strings.HasPrefix(out, "inconclusive ") || !strings.Contains(out, "(not decided within 100ms; it was at: T on serial: range analysis (") {
+				t.Errorf("output:\n%s", out)
+			}
+		})
+	}
+}
+
 // Usage errors go to standard error, with or without --json; standard
 // output stays empty (a JSON reader sees no help text).
 func TestUsageErrorsOnStderr(t *testing.T) {
