@@ -215,19 +215,43 @@ func Compare(a, b Value) int {
 	if a.kind != KindPtr && a.kind != KindTagged {
 		return 0
 	}
-	ao, bo := a.Offsets(), b.Offsets()
-	for i := 0; i < len(ao) && i < len(bo); i++ {
-		if ao[i] != bo[i] {
-			if ao[i] < bo[i] {
+	// offset by offset, read from the encodings in place: sorting large
+	// sets of pointers compares them often
+	as, bs := a.offs, b.offs
+	na, nb := strings.Count(as, ","), strings.Count(bs, ",")
+	for as != "" && bs != "" {
+		var x, y int64
+		x, as = nextOffset(as)
+		y, bs = nextOffset(bs)
+		if x != y {
+			if x < y {
 				return -1
 			}
 			return 1
 		}
 	}
-	if len(ao) != len(bo) {
-		return len(ao) - len(bo)
+	if na != nb {
+		return na - nb
 	}
 	return int(a.tag) - int(b.tag)
+}
+
+// nextOffset reads the first offset of an encoding (encodeOffsets) and
+// returns it with the rest.
+func nextOffset(s string) (int64, string) {
+	neg := s[0] == '-'
+	i := 0
+	if neg {
+		i = 1
+	}
+	var n uint64
+	for ; s[i] != ','; i++ {
+		n = 10*n + uint64(s[i]-'0')
+	}
+	if neg {
+		return -int64(n), s[i+1:]
+	}
+	return int64(n), s[i+1:]
 }
 
 func encodeOffsets(offs []int64) string {
@@ -246,10 +270,11 @@ func decodeOffsets(s string) []int64 {
 	if s == "" {
 		return nil
 	}
-	parts := strings.Split(s[:len(s)-1], ",")
-	out := make([]int64, len(parts))
-	for i, p := range parts {
-		out[i], _ = strconv.ParseInt(p, 10, 64)
+	out := make([]int64, 0, strings.Count(s, ","))
+	for s != "" {
+		var o int64
+		o, s = nextOffset(s)
+		out = append(out, o)
 	}
 	return out
 }

@@ -26,8 +26,7 @@ func TestCompareMatchesCombos(t *testing.T) {
 		for _, op := range []lsl.OpCode{lsl.OpEq, lsl.OpNe, lsl.OpSame} {
 			got, want := valueSet{}, valueSet{}
 			compare(op, a, b, got)
-			sets := map[lsl.Reg]valueSet{"a": a, "b": b}
-			forCombos([]lsl.Reg{"a", "b"}, func(x lsl.Reg) valueSet { return sets[x] }, func(args []lsl.Value, d int) bool {
+			forCombos([]*loggedSet{logged(a), logged(b)}, nil, func(args []lsl.Value, d int) bool {
 				v, f := lsl.Eval(op, lsl.I32, args...)
 				if f != lsl.NoFault {
 					want.add(lsl.Undefined, 0)
@@ -41,4 +40,13 @@ func TestCompareMatchesCombos(t *testing.T) {
 			}
 		}
 	}
+}
+
+// logged returns s as a register's set, its values logged.
+func logged(s valueSet) *loggedSet {
+	r := &loggedSet{vals: valueSet{}}
+	for v, d := range s {
+		r.add(v, d)
+	}
+	return r
 }

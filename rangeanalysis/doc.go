@@ -23,6 +23,17 @@
 // dependency chain in which each (unrolled) instruction occurs at most
 // once.
 //
+// A pass evaluates a statement again only if its inputs changed, and
+// then only on what changed (semi-naive evaluation): each set keeps the
+// log of its changes, an operation combines the values its operands
+// logged since its last evaluation with the others (forCombos), a load
+// reads what each location logged since it last read it, and a store
+// writes what its source logged since to the addresses it wrote to
+// before, all of it to new ones. What was evaluated before can give
+// nothing new, as sets only grow and depths only shrink; the fixpoint is
+// the one of evaluating everything in every pass (skip_test.go), at a
+// fraction of the cost on tests whose sets grow over many passes.
+//
 // An allocation's register holds its own block's base and, when a free
 // that may hand blocks out again (lsl.FreeUnsafe, lsl.FreeStable) may free
 // a block of another allocation of the same size and words (lsl.MayReuse)

@@ -42,13 +42,11 @@ type Result struct {
 	// bases of the blocks it may free (CrossLayoutReuse).
 	unsafeFrees map[*lsl.Free]map[int64]bool
 	unbounded   int
-	// seen are the input versions with which each statement was last
-	// evaluated.
-	seen map[lsl.Stmt][]int
-	// regVer and locVer count the changes of each set, so that a
-	// statement whose inputs did not change is not evaluated again.
-	regVer map[RegKey]int
-	locVer map[lsl.Value]int
+	// regSets and locSets are the sets of the registers and locations
+	// during the fixpoint, with the logs of their changes; regs and locs
+	// are made from them once it is reached.
+	regSets map[RegKey]*loggedSet
+	locSets map[lsl.Value]*loggedSet
 	// evaluateAll turns the skipping off (tests compare both ways).
 	evaluateAll bool
 	// ctx stops the fixpoint (nil once it is reached); work counts the
@@ -79,14 +77,31 @@ func (r *Result) stopped(n int) bool {
 	return r.ctxErr != nil
 }
 
-// unchanged reports whether s was evaluated with the input versions sig
-// already, and records sig.
-func (r *Result) unchanged(s lsl.Stmt, sig []int) bool {
-	if old, ok := r.seen[s]; ok && slices.Equal(old, sig) && !r.evaluateAll {
-		return true
+// unchanged reports whether f was evaluated with the input versions sig
+// already; if not, it records sig and returns the versions of the last
+// evaluation (nil if none, or if every statement is evaluated fully).
+func (r *Result) unchanged(f *flatStmt, sig []int) (bool, []int) {
+	last := f.seen
+	if last != nil && slices.Equal(last, sig) && !r.evaluateAll {
+		return true, nil
 	}
-	r.seen[s] = sig
-	return false
+	f.seen = append(make([]int, 0, len(sig)), sig...)
+	if r.evaluateAll {
+		last = nil
+	}
+	return false, last
+}
+
+// sets returns the sets of registers regs of thread th, looked up once
+// for f.
+func (r *Result) sets(f *flatStmt, th int, regs ...lsl.Reg) []*loggedSet {
+	if f.regs == nil {
+		f.regs = make([]*loggedSet, len(regs))
+		for i, x := range regs {
+			f.regs[i] = r.reg(RegKey{th, x})
+		}
+	}
+	return f.regs
 }
 
 // valueSet maps each value to the smallest number of unbounded operations
@@ -112,9 +127,8 @@ func analyze(ctx context.Context, t *lsl.Test, evaluateAll bool) (*Result, error
 		allocs:      map[int64]*lsl.Alloc{},
 		freedBy:     map[int64]uint8{},
 		unsafeFrees: map[*lsl.Free]map[int64]bool{},
-		seen:        map[lsl.Stmt][]int{},
-		regVer:      map[RegKey]int{},
-		locVer:      map[lsl.Value]int{},
+		regSets:     map[RegKey]*loggedSet{},
+		locSets:     map[lsl.Value]*loggedSet{},
 	}
 	for _, g := range t.Globals {
 		r.globals[g.Base] = g
@@ -136,7 +150,7 @@ func analyze(ctx context.Context, t *lsl.Test, evaluateAll bool) (*Result, error
 		}
 		r.unbounded += countUnbounded(body)
 		flat[th], renamed[th] = rn.out, rn
-		r.set(r.regs, RegKey{th, undefVersion}).add(lsl.Undefined, 0)
+		r.reg(RegKey{th, undefVersion}).add(lsl.Undefined, 0)
 	}
 	for _, f := range t.Final {
 		if r.ValidAddress(f.Addr) {
@@ -163,7 +177,7 @@ func analyze(ctx context.Context, t *lsl.Test, evaluateAll bool) (*Result, error
 				if rn.phis[v] && !rn.used[v] {
 					continue
 				}
-				for x, d := range r.regs[RegKey{th, v}] {
+				for x, d := range r.reg(RegKey{th, v}).vals {
 					u.add(x, d)
 				}
 			}
@@ -172,7 +186,11 @@ func analyze(ctx context.Context, t *lsl.Test, evaluateAll bool) (*Result, error
 			r.set(regs, RegKey{th, reg}).add(lsl.Undefined, 0)
 		}
 	}
-	r.regs = regs
+	r.regs, r.regSets = regs, nil
+	for a, s := range r.locSets {
+		r.locs[a] = s.vals
+	}
+	r.locSets = nil
 	return r, nil
 }
 
@@ -189,6 +207,35 @@ func (r *Result) threadInvocations() map[int][]*lsl.Invocation {
 	return m
 }
 
+// loggedSet is the set of a register or a location during the fixpoint,
+// with the log of its changes: a statement evaluated again then takes
+// only the values that are new, or have a lower depth, since its last
+// evaluation (forCombos, loads, stores), as the others gave what they
+// can give then.
+type loggedSet struct {
+	vals valueSet
+	log  []lsl.Value // each value added, or whose depth was lowered, in order
+}
+
+// add adds v with depth d; it reports whether the set changed.
+func (s *loggedSet) add(v lsl.Value, d int) bool {
+	if !s.vals.add(v, d) {
+		return false
+	}
+	s.log = append(s.log, v)
+	return true
+}
+
+// reg returns the set of register k during the fixpoint.
+func (r *Result) reg(k RegKey) *loggedSet {
+	s := r.regSets[k]
+	if s == nil {
+		s = &loggedSet{vals: valueSet{}}
+		r.regSets[k] = s
+	}
+	return s
+}
+
 func (r *Result) set(m map[RegKey]valueSet, k RegKey) valueSet {
 	s := m[k]
 	if s == nil {
@@ -198,12 +245,14 @@ func (r *Result) set(m map[RegKey]valueSet, k RegKey) valueSet {
 	return s
 }
 
-// loc returns the set of location addr, created with its initial value.
-func (r *Result) loc(addr lsl.Value) valueSet {
-	s := r.locs[addr]
+// loc returns the set of location addr during the fixpoint, created with
+// its initial value.
+func (r *Result) loc(addr lsl.Value) *loggedSet {
+	s := r.locSets[addr]
 	if s == nil {
-		s = valueSet{r.InitialValue(addr): 0}
-		r.locs[addr] = s
+		s = &loggedSet{vals: valueSet{}}
+		s.add(r.InitialValue(addr), 0)
+		r.locSets[addr] = s
 	}
 	return s
 }
@@ -219,26 +268,19 @@ func (s valueSet) add(v lsl.Value, d int) bool {
 
 func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 	changed := false
-	reg := func(x lsl.Reg) valueSet { return r.set(r.regs, RegKey{th, x}) }
-	// note bumps the version of register k if its set changed since its
-	// size and depth sum were taken (sets grow, depths shrink).
-	note := func(k RegKey, n, ds int) {
-		if s := r.regs[k]; len(s) != n || depthSum(s) != ds {
-			r.regVer[k]++
-		}
-	}
+	sigBuf := make([]int, 0, 8) // the inputs' versions, copied when they changed
 	var err error
 	var inv *lsl.Invocation
 	var orig lsl.Stmt // the statement of the program s renames (nil: a phi)
 	// full checks the register a statement assigns: past MaxSetSize the
 	// analysis stops there, naming the statement.
-	full := func(s lsl.Stmt, dst valueSet) bool {
-		if len(dst) > MaxSetSize && err == nil {
+	full := func(s lsl.Stmt, dst *loggedSet) bool {
+		if len(dst.vals) > MaxSetSize && err == nil {
 			err = r.setTooLarge(th, inv, s, orig, "")
 		}
 		return err != nil
 	}
-	visit := func(s lsl.Stmt) bool {
+	visit := func(f *flatStmt) bool {
 		if err != nil {
 			return false
 		}
@@ -246,27 +288,29 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 			err = r.ctxErr
 			return false
 		}
-		switch s := s.(type) {
+		switch s := f.s.(type) {
 		case *lsl.Const:
-			dst := reg(s.Dst)
+			dst := r.sets(f, th, s.Dst)[0]
 			if dst.add(s.Val, 0) {
-				r.regVer[RegKey{th, s.Dst}]++
 				changed = true
 				full(s, dst)
 			}
 		case *lsl.Prim:
-			dst := reg(s.Dst)
-			// The operands are unchanged since the last pass: so is the result.
-			sig := make([]int, len(s.Args))
-			for i, a := range s.Args {
-				sig[i] = r.regVer[RegKey{th, a}]
+			if f.regs == nil {
+				r.sets(f, th, append([]lsl.Reg{s.Dst}, s.Args...)...)
 			}
-			if r.unchanged(s, sig) {
+			dst, args := f.regs[0], f.regs[1:]
+			// The operands are unchanged since the last pass: so is the result.
+			sig := sigBuf[:0]
+			for _, a := range args {
+				sig = append(sig, len(a.log))
+			}
+			same, last := r.unchanged(f, sig)
+			if same {
 				return true
 			}
-			defer note(RegKey{th, s.Dst}, len(dst), depthSum(dst))
 			if (s.Op == lsl.OpEq || s.Op == lsl.OpNe || s.Op == lsl.OpSame) && len(s.Args) == 2 {
-				changed = compare(s.Op, reg(s.Args[0]), reg(s.Args[1]), dst) || changed
+				changed = compare(s.Op, args[0].vals, args[1].vals, dst) || changed
 				return true
 			}
 			bump := 0
@@ -275,14 +319,29 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 			}
 			// The product of the operand sets can be far larger than any
 			// set (a sum of sums): stop as soon as the result is too large.
-			forCombos(s.Args, reg, func(args []lsl.Value, depth int) bool {
-				v, fault := lsl.Eval(s.Op, s.Type, args...)
-				if fault != lsl.NoFault {
-					changed = dst.add(lsl.Undefined, 0) || changed
-				} else if d := depth + bump; d <= r.unbounded {
-					changed = dst.add(v, d) || changed
+			// Most combinations give a result given just before (a
+			// comparison has two): known holds recent ones, each in dst
+			// at most at its depth, which saves looking them up there.
+			var known [4]valueDepth
+			nk := 0
+			add := func(v lsl.Value, d int) {
+				for _, k := range known[:min(nk, len(known))] {
+					if k.v == v && k.d <= d {
+						return
+					}
 				}
-				return len(dst) <= MaxSetSize && !r.stopped(1)
+				changed = dst.add(v, d) || changed
+				known[nk%len(known)] = valueDepth{v, d}
+				nk++
+			}
+			forCombos(args, last, func(vals []lsl.Value, depth int) bool {
+				v, fault := lsl.Eval(s.Op, s.Type, vals...)
+				if fault != lsl.NoFault {
+					add(lsl.Undefined, 0)
+				} else if d := depth + bump; d <= r.unbounded {
+					add(v, d)
+				}
+				return len(dst.vals) <= MaxSetSize && !r.stopped(1)
 			})
 			if r.ctxErr != nil {
 				err = r.ctxErr
@@ -290,57 +349,104 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 			}
 			full(s, dst)
 		case *lsl.Load:
-			dst := reg(s.Dst)
-			sig := []int{r.regVer[RegKey{th, s.Addr}], 0}
-			for p := range reg(s.Addr) {
-				sig[1] += r.locVer[p]
+			regs := r.sets(f, th, s.Dst, s.Addr)
+			dst, addr := regs[0], regs[1]
+			sig := append(sigBuf[:0], len(addr.log), 0)
+			for p := range addr.vals {
+				if l := r.locSets[p]; l != nil {
+					sig[1] += len(l.log)
+				}
 			}
-			if r.unchanged(s, sig) {
+			if same, _ := r.unchanged(f, sig); same {
 				return true
 			}
-			defer note(RegKey{th, s.Dst}, len(dst), depthSum(dst))
-			for p := range reg(s.Addr) {
-				if !r.ValidAddress(p) {
+			// from each location, what it logged since the last read
+			read := f.read
+			if read == nil || r.evaluateAll {
+				read = map[lsl.Value]int{}
+				f.read = read
+			}
+			for p := range addr.vals {
+				from, ok := read[p]
+				switch {
+				case ok && from < 0:
+					continue // undefined, given already
+				case !ok && !r.ValidAddress(p):
 					changed = dst.add(lsl.Undefined, 0) || changed
+					read[p] = -1
 					continue
 				}
 				l := r.loc(p)
-				for v, d := range l {
-					changed = dst.add(v, d) || changed
+				for _, v := range l.log[from:] {
+					changed = dst.add(v, l.vals[v]) || changed
 				}
+				read[p] = len(l.log)
 				if full(s, dst) {
 					return false
 				}
-				if r.stopped(len(l)) {
+				if r.stopped(len(l.log) - from) {
 					err = r.ctxErr
 					return false
 				}
 			}
 			full(s, dst)
 		case *lsl.Store:
-			src := reg(s.Src)
-			if r.unchanged(s, []int{r.regVer[RegKey{th, s.Src}], r.regVer[RegKey{th, s.Addr}]}) {
+			regs := r.sets(f, th, s.Src, s.Addr)
+			src, addr := regs[0], regs[1]
+			same, last := r.unchanged(f, append(sigBuf[:0], len(src.log), len(addr.log)))
+			if same {
 				return true
 			}
-			for p := range reg(s.Addr) {
+			// Since the last evaluation, an address stored to then gets
+			// the values src has logged since, a new one all of them.
+			fromSrc := 0
+			var newAddr map[lsl.Value]bool // nil: every address is new
+			if last != nil {
+				fromSrc = last[0]
+				newAddr = map[lsl.Value]bool{}
+				for _, p := range addr.log[last[1]:] {
+					newAddr[p] = true
+				}
+			}
+			store := func(p lsl.Value) bool {
 				if !r.ValidAddress(p) {
-					continue
+					return true
 				}
 				l := r.loc(p)
-				lc := false
-				for v, d := range src {
-					lc = l.add(v, d) || lc
+				n, work := len(l.log), 0
+				if newAddr == nil || newAddr[p] {
+					for v, d := range src.vals {
+						l.add(v, d)
+					}
+					work = len(src.vals)
+				} else {
+					for _, v := range src.log[fromSrc:] {
+						l.add(v, src.vals[v])
+					}
+					work = len(src.log) - fromSrc
 				}
-				if lc {
-					r.locVer[p]++
-					changed = true
-				}
-				if len(l) > MaxSetSize {
+				changed = changed || len(l.log) != n
+				if len(l.vals) > MaxSetSize {
 					err = r.setTooLarge(th, inv, s, orig, r.locName(p))
 					return false
 				}
-				if r.stopped(len(src)) {
+				if r.stopped(work) {
 					err = r.ctxErr
+					return false
+				}
+				return true
+			}
+			if newAddr != nil && fromSrc == len(src.log) {
+				// only the new addresses get anything
+				for p := range newAddr {
+					if !store(p) {
+						return false
+					}
+				}
+				return true
+			}
+			for p := range addr.vals {
+				if !store(p) {
 					return false
 				}
 			}
@@ -354,26 +460,24 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 					r.test.Name, s.Lo, s.Hi, MaxSetSize)
 				return false
 			}
-			dst := reg(s.Dst)
+			dst := r.sets(f, th, s.Dst)[0]
 			s.Each(func(v int64) {
 				if dst.add(lsl.Int(v), 0) {
-					r.regVer[RegKey{th, s.Dst}]++
 					changed = true
 				}
 			})
 			full(s, dst)
 		case *lsl.Alloc:
 			// its own block, or one a reusable free may have returned
-			dst := reg(s.Dst)
+			dst := r.sets(f, th, s.Dst)[0]
 			for _, b := range r.Blocks(orig.(*lsl.Alloc)) {
 				if dst.add(lsl.Ptr(b), 0) {
-					r.regVer[RegKey{th, s.Dst}]++
 					changed = true
 					full(s, dst)
 				}
 			}
 		case *lsl.Free:
-			for p := range reg(s.Addr) {
+			for p := range r.sets(f, th, s.Addr)[0].vals {
 				if r.BlockStart(p) && r.freedBy[p.Base()]&(1<<s.Kind) == 0 {
 					r.freedBy[p.Base()] |= 1 << s.Kind
 					changed = true
@@ -392,9 +496,9 @@ func (r *Result) pass(th int, code []flatStmt) (bool, error) {
 		}
 		return true
 	}
-	for _, f := range code {
-		inv, orig = f.inv, f.orig
-		if !visit(f.s) {
+	for i := range code {
+		inv, orig = code[i].inv, code[i].orig
+		if !visit(&code[i]) {
 			break
 		}
 	}
@@ -465,42 +569,115 @@ func (r *Result) locName(addr lsl.Value) string {
 	return b.String()
 }
 
-// forCombos calls f for every combination of values of the registers,
-// with the largest depth among them, until f returns false.
-func forCombos(args []lsl.Reg, reg func(lsl.Reg) valueSet, f func([]lsl.Value, int) bool) {
-	sets := make([][]lsl.Value, len(args))
-	depths := make([]map[lsl.Value]int, len(args))
-	for i, a := range args {
-		s := reg(a)
-		if len(s) == 0 {
+// forCombos calls f for the combinations of values of the registers
+// args, with the largest depth among them, until f returns false. last
+// holds the lengths of the registers' logs when the operation was last
+// evaluated: a combination of values that were all in their sets then,
+// at the depths they have now, was evaluated then, and its result is in
+// the operation's set already at that depth or a lower one (sets only
+// grow, depths only shrink), so only the others are passed to f: those
+// with a value logged since, split by the first such position i (values
+// before i unchanged, at i logged since, after i any). With last nil,
+// every combination is. Each combination is passed once, in no
+// particular order: the result does not depend on it.
+func forCombos(args []*loggedSet, last []int, f func([]lsl.Value, int) bool) {
+	n := len(args)
+	if n == 0 {
+		if last == nil {
+			f(nil, 0) // the one combination, evaluated before if last is set
+		}
+		return
+	}
+	for _, a := range args {
+		if len(a.vals) == 0 {
 			return
 		}
-		depths[i] = s
-		sets[i] = sortedValues(s)
 	}
-	vals := make([]lsl.Value, len(args))
-	var rec func(i, d int) bool
-	rec = func(i, d int) bool {
-		if i == len(args) {
-			return f(vals, d)
+	// fresh[i]: the values logged since last (all of them if last is
+	// nil); since[i] marks them, to tell the unchanged ones.
+	fresh := make([][]valueDepth, n)
+	since := make([]map[lsl.Value]bool, n)
+	for i, a := range args {
+		if last == nil || last[i] == 0 {
+			continue // all values are fresh
 		}
-		for _, v := range sets[i] {
-			vals[i] = v
-			if !rec(i+1, max(d, depths[i][v])) {
+		m := map[lsl.Value]bool{}
+		for _, v := range a.log[last[i]:] {
+			if !m[v] {
+				m[v] = true
+				fresh[i] = append(fresh[i], valueDepth{v, a.vals[v]})
+			}
+		}
+		since[i] = m
+	}
+	all := make([][]valueDepth, n)
+	allOf := func(i int) []valueDepth {
+		if all[i] == nil {
+			for v, d := range args[i].vals {
+				all[i] = append(all[i], valueDepth{v, d})
+			}
+		}
+		return all[i]
+	}
+	// old[i]: the values logged before last, made when needed
+	old := make([][]valueDepth, n)
+	made := 0
+	makeOld := func(i int) bool {
+		for ; made < i; made++ {
+			if since[made] == nil {
+				return false // every value is fresh
+			}
+			for v, d := range args[made].vals {
+				if !since[made][v] {
+					old[made] = append(old[made], valueDepth{v, d})
+				}
+			}
+			if len(old[made]) == 0 {
 				return false
 			}
 		}
 		return true
 	}
-	rec(0, 0)
+	lists := make([][]valueDepth, n)
+	vals := make([]lsl.Value, n)
+	var rec func(i, d int) bool
+	rec = func(i, d int) bool {
+		if i == n {
+			return f(vals, d)
+		}
+		for _, x := range lists[i] {
+			vals[i] = x.v
+			if !rec(i+1, max(d, x.d)) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range n {
+		if since[i] == nil {
+			fresh[i] = allOf(i)
+		}
+		if len(fresh[i]) == 0 {
+			continue
+		}
+		if !makeOld(i) {
+			return // no combination has its first fresh value at i or later
+		}
+		copy(lists, old[:i])
+		lists[i] = fresh[i]
+		for j := i + 1; j < n; j++ {
+			lists[j] = allOf(j)
+		}
+		if !rec(0, 0) {
+			return
+		}
+	}
 }
 
-func depthSum(s valueSet) int {
-	n := 0
-	for _, d := range s {
-		n += d
-	}
-	return n
+// valueDepth is a value of a set and its depth.
+type valueDepth struct {
+	v lsl.Value
+	d int
 }
 
 // minDefined returns the least depth of a defined value of s.
@@ -520,7 +697,7 @@ func minDefined(s valueSet) (int, bool) {
 // either side is a fault (undefined, depth 0); otherwise "equal" with the
 // least depth of a shared value, "different" with the least depth of a
 // pair of distinct values.
-func compare(op lsl.OpCode, a, b, dst valueSet) bool {
+func compare(op lsl.OpCode, a, b valueSet, dst interface{ add(lsl.Value, int) bool }) bool {
 	if len(a) == 0 || len(b) == 0 {
 		return false
 	}
@@ -570,19 +747,29 @@ func compare(op lsl.OpCode, a, b, dst valueSet) bool {
 			best[1], bestD[1] = v, d
 		}
 	}
+	// the least depths of "equal" and "different", added once each
+	eqD, neD := -1, -1
 	for v, d := range a {
 		if v == lsl.Undefined {
 			continue
 		}
-		if db, ok := b[v]; ok {
-			changed = dst.add(eqVal, max(d, db)) || changed
+		if db, ok := b[v]; ok && (eqD < 0 || max(d, db) < eqD) {
+			eqD = max(d, db)
 		}
 		for i := 0; i < nb; i++ {
 			if best[i] != v {
-				changed = dst.add(neVal, max(d, bestD[i])) || changed
+				if dd := max(d, bestD[i]); neD < 0 || dd < neD {
+					neD = dd
+				}
 				break
 			}
 		}
+	}
+	if eqD >= 0 {
+		changed = dst.add(eqVal, eqD) || changed
+	}
+	if neD >= 0 {
+		changed = dst.add(neVal, neD) || changed
 	}
 	return changed
 }

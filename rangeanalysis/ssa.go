@@ -27,6 +27,13 @@ type flatStmt struct {
 	s    lsl.Stmt
 	orig lsl.Stmt
 	inv  *lsl.Invocation
+	// The fixpoint's state of the statement: the sets of its registers
+	// (looked up once), the versions of its inputs when last evaluated
+	// (Result.unchanged), and for a load the length of the log of each
+	// location it may read when it last read it (-1: no valid address).
+	regs []*loggedSet
+	seen []int
+	read map[lsl.Value]int
 }
 
 // undefVersion is the version a register has before any assignment: it
