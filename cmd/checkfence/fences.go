@@ -82,10 +82,11 @@ func worse(a, b int) int {
 func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOptions, done func()) (int, error) {
 	out := c.App.Writer
 	jsonOut := c.Bool("json")
-	// --timeout bounds the whole search: it asks about every fence, and
-	// a verdict on some fences only would mislead.
-	scope, opt := newTestScope(c, opt)
-	defer scope.cancel()
+	// --timeout applies to each test with all the fences, as check does
+	// (CLI.md: "a test not decided by then"), so that one slow test does
+	// not hide a later failure; it then bounds the search without each
+	// fence, and the check without those not needed, each as a whole: a
+	// verdict on some fences only would mislead.
 	// summary is the object that ends the JSON output (CLI.md): the
 	// verdict of the tests with the code's fences, and how many of those
 	// fences are needed and what they cost (infer.KindCost).
@@ -98,7 +99,7 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		maps.Copy(rec, extra)
 		return json.NewEncoder(out).Encode(rec)
 	}
-	limited := func(kind, why string) (int, error) {
+	limited := func(scope *testScope, kind, why string) (int, error) {
 		if jsonOut {
 			rec := scope.record(kind, why)
 			rec["model"] = m.Name
@@ -112,14 +113,13 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 	// one may fail (status 1 rather than 3, as check says).
 	undecided := ""
 	for _, t := range j.tests {
-		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, opt)
+		scope, topt := newTestScope(c, opt)
+		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, m, topt)
 		done()
+		scope.cancel()
 		if kind, why, ok := scope.limitReached(err); ok {
-			if scope.timedOut() {
-				return limited(kind, why)
-			}
-			// a limit of this test's size, not the search's time: a
-			// later test may still fail
+			// out of its time, or a limit of its size: a later test
+			// may still fail
 			if err := writeUndecided(c, t.Name, m.Name, scope, kind, why); err != nil {
 				return 0, err
 			}
@@ -170,10 +170,12 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		}
 		return exitInconclusive, nil
 	}
+	scope, opt := newTestScope(c, opt)
+	defer scope.cancel()
 	vs, err := mining.FenceNecessity(scope.ctx, j.prog, j.spec, j.tests, m, opt)
 	done()
 	if kind, why, ok := scope.limitReached(err); ok {
-		return limited(kind, why)
+		return limited(scope, kind, why)
 	}
 	if err != nil {
 		return 0, pipelineError(c.Context, "fences", err)
@@ -214,15 +216,17 @@ func necessity(c *cli.Context, j *job, m *memmodel.Model, opt mining.PipelineOpt
 		}
 		return false
 	})
+	together, topt := newTestScope(c, opt)
+	defer together.cancel()
 	for _, t := range j.tests {
 		spec := j.spec
 		if spec == nil {
 			spec = j.prog // fences do not change serial executions
 		}
-		res, err := mining.CheckTest(scope.ctx, without, spec, t, m, opt)
+		res, err := mining.CheckTest(together.ctx, without, spec, t, m, topt)
 		done()
-		if kind, why, ok := scope.limitReached(err); ok {
-			return limited(kind, why)
+		if kind, why, ok := together.limitReached(err); ok {
+			return limited(together, kind, why)
 		}
 		if err != nil {
 			return 0, pipelineError(c.Context, t.Name, err)

@@ -278,6 +278,50 @@ func TestTimeoutInRangeAnalysis(t *testing.T) {
 	}
 }
 
+// fences gives each test with all the fences its own --timeout, as check
+// does: a first test not decided in time is inconclusive and a later one
+// that fails still makes the status 1 (CLI.md). T0 of slowfirst cannot be
+// decided in a fraction of a second (4001^3 observations); T1 fails on
+// relaxed in milliseconds.
+func TestFencesTimeoutPerTest(t *testing.T) {
+	files := []string{"testdata/slowfirst.c", "testdata/slowfirst.tests"}
+	cases := []struct {
+		name string
+		args []string
+		want []string // line prefixes, in order
+	}{
+		{"text", nil, []string{
+			"inconclusive T0 on relaxed with all the fences of the code  (not decided within 250ms; it was at: T0",
+			"fail         T1 on relaxed with all the fences of the code: no fence is needed until it passes",
+		}},
+		{"json", []string{"--json"}, []string{
+			`{"detail":"not decided within 250ms; it was at: T0`,
+			`{"counterexample":{"test":"T1"`,
+			`{"cost":0,"fences":0,"model":"relaxed","test":"T1","verdict":"fail"}`,
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"fences", "--no-cache", "--timeout", "250ms"}, tc.args...)
+			code, out, errs := runCmd(t, append(args, files...)...)
+			if code != exitFail {
+				t.Errorf("status %d, want 1; stderr %s", code, errs)
+			}
+			// the wanted lines in order; the counterexample's lines between
+			lines := strings.Split(out, "\n")
+			for _, w := range tc.want {
+				for len(lines) > 0 && !strings.HasPrefix(lines[0], w) {
+					lines = lines[1:]
+				}
+				if len(lines) == 0 {
+					t.Fatalf("no line beginning %s in order; output:\n%s", w, out)
+				}
+				lines = lines[1:]
+			}
+		})
+	}
+}
+
 // Usage errors go to standard error, with or without --json; standard
 // output stays empty (a JSON reader sees no help text).
 func TestUsageErrorsOnStderr(t *testing.T) {
