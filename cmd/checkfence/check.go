@@ -89,7 +89,7 @@ func checkCommand(status *int) *cli.Command {
 						topt.Progress("%s on %s: finding the orderings the proof needs", t.Name, m.Name)
 						var perr error
 						if proof, perr = explain.PassReasons(scope.ctx, res.Unrolled, m, res.Spec, topt.Encode); perr != nil {
-							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: the proof's orderings were not found: %v\n", t.Name, m.Name, perr)
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: %s\n", t.Name, m.Name, scope.notFound("the proof's orderings were not found", perr))
 						}
 					}
 					done()
@@ -130,7 +130,7 @@ func checkCommand(status *int) *cli.Command {
 							tr.SetCause(cause, res.Counterexample)
 						case causeErr != nil:
 							// the verdict stands; only its explanation is missing
-							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: the failure's cause was not found: %v\n", t.Name, m.Name, causeErr)
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: %s\n", t.Name, m.Name, scope.notFound("the failure's cause was not found", causeErr))
 						}
 					case mining.Inconclusive:
 						inconclusive = true

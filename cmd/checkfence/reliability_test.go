@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -317,6 +318,33 @@ func TestFencesTimeoutPerTest(t *testing.T) {
 					t.Fatalf("no line beginning %s in order; output:\n%s", w, out)
 				}
 				lines = lines[1:]
+			}
+		})
+	}
+}
+
+// An explanation (check --explain's proof, a failure's cause) cut off by
+// the test's --timeout is said to be out of time, naming the flag, not
+// with the context's error text; another error is shown as it is.
+func TestExplanationNotFound(t *testing.T) {
+	expired, cancel := context.WithTimeoutCause(context.Background(), time.Nanosecond, errTimedOut)
+	defer cancel()
+	<-expired.Done()
+	running, stop := context.WithCancel(context.Background())
+	defer stop()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want string
+	}{
+		{"out of time", expired, context.DeadlineExceeded, "the proof's orderings were not found within the time limit (--timeout 20ms)"},
+		{"another error", running, errors.New("no candidate"), "the proof's orderings were not found: no candidate"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &testScope{ctx: tc.ctx, limit: 20 * time.Millisecond}
+			if got := s.notFound("the proof's orderings were not found", tc.err); got != tc.want {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
 			}
 		})
 	}

@@ -112,6 +112,17 @@ func (s *testScope) record(kind, why string) map[string]any {
 // timedOut reports whether the test's time limit stopped it.
 func (s *testScope) timedOut() bool { return context.Cause(s.ctx) == errTimedOut }
 
+// notFound completes a warning that an explanation (found, "the
+// failure's cause was not found") is missing: the test's time limit
+// stopped its search, or err did. The limit is named as the flag that
+// sets it, not as the context's error.
+func (s *testScope) notFound(found string, err error) string {
+	if s.timedOut() {
+		return fmt.Sprintf("%s within the time limit (--timeout %v)", found, s.limit)
+	}
+	return fmt.Sprintf("%s: %v", found, err)
+}
+
 // reason says why the test is inconclusive after its time ran out.
 func (s *testScope) reason() string {
 	s.mu.Lock()
