@@ -46,12 +46,31 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 	var results []*infer.Result
 	var placed []infer.Candidate // the fences chosen so far
 	worst := exitPass
+	var sc *scFailure // the tests checked on sc, once for every model
 	for _, m := range models {
 		scope, sopt := newTestScope(c, opt)
 		r, err := infer.InferSharing(scope.ctx, slotted, spec, j.tests, m, sopt, placed)
 		done()
 		scope.cancel()
 		if kind, why, ok := scope.limitReached(err); ok {
+			if scope.timedOut() {
+				// --timeout bounds each model's search as a whole, and
+				// a test it did not reach may fail on sc, where no
+				// placement helps: status 1, as check would say. Each
+				// test is asked on sc within its own --timeout.
+				if sc == nil {
+					if sc, err = failOnSC(c, j, opt, done); err != nil {
+						return err
+					}
+				}
+				if sc.res != nil {
+					worst = worse(worst, exitFail)
+					if err := writeSCFailure(c, m, sc, why); err != nil {
+						return err
+					}
+					continue
+				}
+			}
 			worst = worse(worst, exitInconclusive)
 			if jsonOut {
 				rec := scope.record(kind, why)
@@ -112,6 +131,58 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 	}
 	*status = worst
 	return j.finish()
+}
+
+// scFailure is the first test that fails on sc with the code's fences
+// (res nil: none, or none decided in time), and why no fence fixes it.
+type scFailure struct {
+	res *mining.TestResult
+	why string
+}
+
+// failOnSC checks each test on sc, each within its own --timeout, for a
+// failure that no placement fixes.
+func failOnSC(c *cli.Context, j *job, opt mining.PipelineOptions, done func()) (*scFailure, error) {
+	sc := memmodel.MustByName("sc")
+	for _, t := range j.tests {
+		scope, topt := newTestScope(c, opt)
+		topt.Progress("%s on sc: does it fail where no fence helps?", t.Name)
+		res, err := mining.CheckTest(scope.ctx, j.prog, j.spec, t, sc, topt)
+		done()
+		scope.cancel()
+		if _, _, ok := scope.limitReached(err); ok {
+			continue
+		}
+		if err != nil {
+			return nil, pipelineError(c.Context, t.Name, err)
+		}
+		if res.Verdict != mining.Fail {
+			continue
+		}
+		why := fmt.Sprintf("%s fails on sc, in an execution that reorders nothing: no fence can fix it", t.Name)
+		switch {
+		case res.ReferenceBug:
+			why = fmt.Sprintf("%s: the reference implementation (--spec) fails under serial already", t.Name)
+		case res.SerialBug:
+			why = fmt.Sprintf("%s fails under serial already: a bug that no fence can fix", t.Name)
+		}
+		return &scFailure{res, why}, nil
+	}
+	return &scFailure{}, nil
+}
+
+// writeSCFailure reports that no placement exists on m, found by a test
+// failing on sc after the search on m ran out of time (timeout says how).
+func writeSCFailure(c *cli.Context, m *memmodel.Model, sc *scFailure, timeout string) error {
+	out := c.App.Writer
+	if c.Bool("json") {
+		rec := map[string]any{"model": m.Name, "verdict": string(infer.Impossible), "fences": 0, "cost": 0,
+			"why": sc.why, "test": sc.res.Test.Name, "search": timeout}
+		return json.NewEncoder(out).Encode(rec)
+	}
+	fmt.Fprintf(out, "%-12s no placement on %s: %s (the search: %s)\n", infer.Impossible, m.Name, sc.why, timeout)
+	trace.Build(sc.res.Encoding, sc.res.Counterexample, sc.res.Spec.Outcomes).WriteText(out)
+	return nil
 }
 
 // reason describes why a fence is added: the reordered pair of its

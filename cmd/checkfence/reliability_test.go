@@ -281,30 +281,39 @@ func TestTimeoutInRangeAnalysis(t *testing.T) {
 
 // fences gives each test with all the fences its own --timeout, as check
 // does: a first test not decided in time is inconclusive and a later one
-// that fails still makes the status 1 (CLI.md). T0 of slowfirst cannot be
-// decided in a fraction of a second (4001^3 observations); T1 fails on
-// relaxed in milliseconds.
+// that fails still makes the status 1 (CLI.md). With --infer the time
+// bounds the search, and a test it did not reach that fails on sc still
+// makes it impossible (status 1). T0 of slowfirst cannot be decided in a
+// fraction of a second (4001^3 observations); T1 fails on relaxed and
+// T2 on sc in milliseconds.
 func TestFencesTimeoutPerTest(t *testing.T) {
-	files := []string{"testdata/slowfirst.c", "testdata/slowfirst.tests"}
 	cases := []struct {
-		name string
-		args []string
-		want []string // line prefixes, in order
+		name  string
+		args  []string
+		tests string
+		want  []string // line prefixes, in order
 	}{
-		{"text", nil, []string{
-			"inconclusive T0 on relaxed with all the fences of the code  (not decided within 250ms; it was at: T0",
+		{"text", nil, "slowfirst.tests", []string{
+			"inconclusive T0 on relaxed with all the fences of the code  (not decided within 200ms; it was at: T0",
 			"fail         T1 on relaxed with all the fences of the code: no fence is needed until it passes",
 		}},
-		{"json", []string{"--json"}, []string{
-			`{"detail":"not decided within 250ms; it was at: T0`,
+		{"json", []string{"--json"}, "slowfirst.tests", []string{
+			`{"detail":"not decided within 200ms; it was at: T0`,
 			`{"counterexample":{"test":"T1"`,
 			`{"cost":0,"fences":0,"model":"relaxed","test":"T1","verdict":"fail"}`,
+		}},
+		{"infer", []string{"--infer"}, "slowfirst-sc.tests", []string{
+			"impossible   no placement on relaxed: T2 fails on sc, in an execution that reorders nothing: no fence can fix it (the search: not decided within 200ms; it was at: T0",
+			"counterexample for T2 on sc",
+		}},
+		{"infer json", []string{"--infer", "--json"}, "slowfirst-sc.tests", []string{
+			`{"cost":0,"fences":0,"model":"relaxed","search":"not decided within 200ms; it was at: T0`,
 		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			args := append([]string{"fences", "--no-cache", "--timeout", "250ms"}, tc.args...)
-			code, out, errs := runCmd(t, append(args, files...)...)
+			args := append([]string{"fences", "--no-cache", "--timeout", "200ms"}, tc.args...)
+			code, out, errs := runCmd(t, append(args, "testdata/slowfirst.c", "testdata/"+tc.tests)...)
 			if code != exitFail {
 				t.Errorf("status %d, want 1; stderr %s", code, errs)
 			}

@@ -1,7 +1,8 @@
 #include "lsl_protos.h"
 
-/* T0 cannot be mined in a fraction of a second (4001^3 observations);
-   T1 is message passing without fences, failing at once on relaxed. */
+/* T0 cannot be checked in a fraction of a second (4001^3 observations);
+   T1 is message passing without fences, failing at once on relaxed; T2
+   loses an increment, failing at once on sc, where no fence helps. */
 
 int data, flag;
 int x, y, z;
@@ -35,4 +36,15 @@ void get(void)
     lsl_observe_output("x", x);
     lsl_observe_output("y", y);
     lsl_observe_output("z", z);
+}
+
+int c;
+
+void zero(void) { c = 0; }
+
+void inc(void)
+{
+    int v = c;
+    c = v + 1;
+    lsl_observe_output("v", v);
 }
