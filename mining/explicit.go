@@ -365,27 +365,31 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 			continue
 		}
 		for _, th := range runnable {
-			ends, err := x.invoke(s, th)
-			if err != nil {
-				return nil, err
-			}
-			for _, e := range ends {
+			// Each end state is kept or dropped as soon as it is reached:
+			// one invocation that branches a lot may reach millions, most
+			// of them the same, and holding them all first would spend
+			// memory the states' bound does not see.
+			err := x.invoke(ctx, s, th, func(e *serialState) error {
 				k := x.key(e)
 				if seen[k] {
-					continue
+					return nil
 				}
 				seen[k] = true
 				x.states++
 				x.bytes += int64(len(k))
 				switch {
 				case x.states > x.cfg.maxStates:
-					return nil, gaveUp("more than %d states", x.cfg.maxStates)
+					return gaveUp("more than %d states", x.cfg.maxStates)
 				case x.bytes > x.cfg.maxBytes:
-					return nil, gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
+					return gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
 				case x.cfg.progress != nil && x.states%explicitProgressEvery == 0:
 					x.cfg.progress(x.states)
 				}
 				stack = append(stack, e)
+				return nil
+			})
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -505,19 +509,24 @@ type pending struct {
 }
 
 // invoke runs thread th's next invocation from s to its end, along every
-// choice it makes, and returns the states it ends in (none when every run
-// is removed by an assume).
-func (x *explicitSerial) invoke(s *serialState, th int) ([]*serialState, error) {
+// choice it makes, and hands each state it ends in to end (none when
+// every run is removed by an assume); an error from end stops it.
+func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end func(*serialState) error) error {
 	k := s.next[th]
 	code := x.threads[th].invs[k]
 	work := []pending{{x.fork(s, th), 0}}
-	var ends []*serialState
-	for len(work) > 0 {
+	for runs := 0; len(work) > 0; runs++ {
+		// one invocation may branch into millions of runs
+		if runs%invokeCheckEvery == invokeCheckEvery-1 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
 		more, done, err := x.run(p, th, k, code)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		work = append(work, more...)
 		if done != nil {
@@ -525,11 +534,17 @@ func (x *explicitSerial) invoke(s *serialState, th int) ([]*serialState, error) 
 			for _, r := range x.threads[th].dead[done.next[th]] {
 				done.regs[th][r] = lsl.Undefined
 			}
-			ends = append(ends, done)
+			if err := end(done); err != nil {
+				return err
+			}
 		}
 	}
-	return ends, nil
+	return nil
 }
+
+// invokeCheckEvery is how many runs of one invocation go between two
+// looks at the context.
+const invokeCheckEvery = 1024
 
 // fork copies s for a run of thread th: its registers and observations
 // are the run's own; memory and blocks are copied on their first write.

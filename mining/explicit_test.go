@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"strings"
 	"testing"
 
 	"checkfence/encode"
@@ -15,6 +17,7 @@ import (
 	"checkfence/memmodel"
 	"checkfence/rangeanalysis"
 	"checkfence/symmetry"
+	"checkfence/unroll"
 )
 
 // explicitFamily is a family of generated tests for the explicit
@@ -264,4 +267,69 @@ func TestExplicitLimits(t *testing.T) {
 		return
 	}
 	t.Fatal("no generated test has 10 states")
+}
+
+// branchingOp is a test whose one invocation branches into 2^n runs, each
+// ending in its own state: n globals, each set to a chosen bit.
+func branchingOp(t *testing.T, n int) *lsl.Test {
+	t.Helper()
+	var decl, body strings.Builder
+	for i := range n {
+		fmt.Fprintf(&decl, "int x%d;\n", i)
+		fmt.Fprintf(&body, "    x%d = lsl_choose(0, 1);\n", i)
+	}
+	src := "#include \"lsl_protos.h\"\n" + decl.String() + "void op(void) {\n" + body.String() + "}\n"
+	prog, ts := compileTest(t, "branch.c", src, "test T = ( op )\n")
+	u, err := unroll.UnrollWith(prog, ts[0], unroll.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Test
+}
+
+// errAfter is a context whose Err says cancelled from its (n+1)th call
+// on: cancelled while a run is under way, at a point the test knows.
+type errAfter struct {
+	context.Context
+	n int
+}
+
+func (c *errAfter) Err() error {
+	if c.n--; c.n < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestExplicitStopsInsideAnInvocation: one invocation that branches into
+// many runs stops when the context ends, and gives up when its end states
+// pass the states' limits, without first running every branch and
+// holding every end state (a --timeout or --max-memory ignored).
+func TestExplicitStopsInsideAnInvocation(t *testing.T) {
+	const n = 18 // 2^18 end states; the progress is told of every 2^17th
+	test := branchingOp(t, n)
+
+	cfg := explicitUnbounded
+	told := 0
+	cfg.progress = func(int) { told++ }
+	// the first look at the context is before the invocation starts
+	_, err := explicitRun(&errAfter{context.Background(), 1}, test, nil, cfg)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled during the invocation: %v, want %v", err, context.Canceled)
+	}
+	if told > 0 {
+		t.Errorf("cancelled during the invocation, it still reached %d×%d states", told, explicitProgressEvery)
+	}
+
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err = explicitRun(context.Background(), test, nil, explicitConfig{maxStates: 100, maxBytes: noExplicitByteLimit})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, errGaveUp) {
+		t.Fatalf("limit of 100 states: %v, want it to give up", err)
+	}
+	// 2^18 end states held would take tens of MiB
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("limit of 100 states: %d MiB allocated before giving up", got>>20)
+	}
 }
