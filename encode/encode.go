@@ -99,6 +99,10 @@ type Options struct {
 	// monotonicity clauses: 1 those along a row (x[i][j] → x[i][j+1]), 2
 	// those along a column (a test-only mutant, as BreakFencePoints).
 	BreakInterleaving int
+	// Progress, if set, is told when the encoding starts a phase that
+	// can take long on a big test (the memory order), so that a timeout
+	// can say where it was.
+	Progress func(format string, args ...any)
 }
 
 // Stats describe the size and cost of an encoding.

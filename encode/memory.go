@@ -59,6 +59,9 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	e.mem = m
 	e.validAddresses()
 	e.budget.phase = "memory order"
+	if e.opt.Progress != nil {
+		e.opt.Progress("%s on %s: encoding the memory order (%d accesses)", e.Test.Name, e.Model.Name, len(e.Accesses))
+	}
 	model := e.Model
 	c := e.c
 
@@ -171,7 +174,10 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}
 
 	// Edges the constraints need.
+	// The loops over access pairs below are quadratic: on a big test they
+	// take seconds, so they look at the context once per access.
 	na := int64(len(e.Accesses))
+	var stopped error
 	if err := e.checkPairs(na*(na-1)/2, func() int64 {
 		// distinct node pairs (blocks have several accesses), on a bit
 		// set of n² bits if that is small; else access pairs, which is
@@ -183,6 +189,9 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		}
 		n := int64(0)
 		for i, a := range e.Accesses {
+			if stopped = ctx.Err(); stopped != nil {
+				return 0
+			}
 			for _, b := range e.Accesses[i+1:] {
 				if a.node == b.node || !(a.Store || b.Store) || !mayAlias(a, b) {
 					continue
@@ -201,7 +210,13 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
+	if stopped != nil {
+		return stopped
+	}
 	for i, a := range e.Accesses {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		for _, b := range e.Accesses[i+1:] {
 			if a.node != b.node && (a.Store || b.Store) && mayAlias(a, b) {
 				m.addEdge(a.node.id, b.node.id)

@@ -142,6 +142,9 @@ func Enumerate(ctx context.Context, t *lsl.Test, m *memmodel.Model, opt Options)
 	if err != nil {
 		return nil, nil, err
 	}
+	if opt.Encode.Progress != nil {
+		opt.Encode.Progress("%s on %s: enumerating the outcomes", t.Name, m.Name)
+	}
 	set, st, err := enumerateEncoding(ctx, enc, enc.NewVar(), false, opt)
 	if err != nil {
 		return nil, nil, err

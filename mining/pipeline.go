@@ -75,6 +75,13 @@ func (o *PipelineOptions) progress(format string, args ...any) {
 	}
 }
 
+// encodeProgress tells Progress of the encoder's long phases too.
+func (o *PipelineOptions) encodeProgress() {
+	if o.Encode.Progress == nil {
+		o.Encode.Progress = o.Progress
+	}
+}
+
 // TestStats are the figures of one test (the paper's Fig. 10 and 11).
 type TestStats struct {
 	Instrs, Loads, Stores int
@@ -683,6 +690,7 @@ func errorDisjuncts(enc *encode.Encoding) [][]encode.Lit {
 // MineTest mines the observation set of test t of prog under serial,
 // unrolling lazily until no serial execution exceeds the bounds.
 func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt PipelineOptions) (*TestResult, unroll.Bounds, error) {
+	opt.encodeProgress()
 	m, err := startMining(ctx, prog, t, &opt)
 	if err != nil {
 		return nil, nil, err
@@ -879,6 +887,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if opt.MaxUnroll == 0 {
 		opt.MaxUnroll = 10
 	}
+	opt.encodeProgress()
 	start := time.Now()
 	if spec == nil {
 		spec = prog

@@ -65,8 +65,12 @@ func litmusCommand(status *int) *cli.Command {
 			for _, in := range inputs {
 				for _, m := range models {
 					start := time.Now()
-					scope, _ := newTestScope(c, mining.PipelineOptions{})
-					set, st, err := mining.Enumerate(scope.ctx, in.test, m, opt)
+					scope, popt := newTestScope(c, mining.PipelineOptions{})
+					// the phases, for a timeout to name
+					popt.Progress("%s on %s: encoding", in.test.Name, m.Name)
+					topt := opt
+					topt.Encode.Progress = popt.Progress
+					set, st, err := mining.Enumerate(scope.ctx, in.test, m, topt)
 					scope.cancel()
 					if kind, why, ok := scope.limitReached(err); ok {
 						inconclusive = true

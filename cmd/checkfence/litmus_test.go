@@ -113,7 +113,8 @@ func TestLitmusExitStatus(t *testing.T) {
 }
 
 // An inconclusive litmus record has the fields CLI.md lists for litmus,
-// "outcomes" among them (none enumerated: empty).
+// "outcomes" among them (none enumerated: empty), and a timeout names the
+// phase the test was in.
 func TestLitmusInconclusiveJSON(t *testing.T) {
 	code, out, errs := runCmd(t, "litmus", "--timeout", "1ns", "--json", "../../examples/litmus/dekker-entry.litmus")
 	var rec map[string]any
@@ -123,5 +124,8 @@ func TestLitmusInconclusiveJSON(t *testing.T) {
 	outcomes, ok := rec["outcomes"].([]any)
 	if code != exitInconclusive || rec["verdict"] != "inconclusive" || rec["test"] != "dekker-entry" || rec["model"] != "relaxed" || !ok || len(outcomes) != 0 {
 		t.Errorf("status %d, record %v", code, rec)
+	}
+	if phase, _ := rec["phase"].(string); !strings.HasPrefix(phase, "dekker-entry on relaxed: encoding") {
+		t.Errorf("phase %q, want the encoding of dekker-entry on relaxed", rec["phase"])
 	}
 }
