@@ -462,7 +462,8 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 	announced := false      // the interchangeable threads were shown
 	var prev *lastRound     // the round before, whose bounds were raised
 	for {
-		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
+		opt.progress("%s on %s: unrolling (bounds %s)", t.Name, l.model, formatBounds(bounds))
+		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction, Context: l.ctx})
 		if err != nil {
 			return nil, nil, nil, false, err
 		}

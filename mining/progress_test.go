@@ -2,6 +2,7 @@ package mining
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -29,5 +30,39 @@ func TestCheckProgressNamesTheMemoryOrder(t *testing.T) {
 	}
 	if !slices.ContainsFunc(told, func(s string) bool { return strings.HasPrefix(s, "T on relaxed: encoding the memory order (") }) {
 		t.Errorf("progress told %q, no encoding of the memory order on relaxed", told)
+	}
+}
+
+// A check whose time is up while it unrolls stops there, and the last
+// phase it told is the unrolling (the test's op expands to 2^12 calls),
+// whether the serial executions are run or the solver mines; run, an
+// unrolling that went on would be followed by the run's own phase.
+func TestCheckStopsWhileUnrolling(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#include \"lsl_protos.h\"\nint x;\nstatic int f0(int a) { return a + 1; }\n")
+	for k := 1; k <= 12; k++ {
+		fmt.Fprintf(&b, "static int f%d(int a) { return f%d(a) - f%d(a); }\n", k, k-1, k-1)
+	}
+	b.WriteString("void op(void) { x = f12(x); }\n")
+	prog, ts := compileTest(t, "deep.c", b.String(), "test T = ( op )\n")
+	for _, solver := range []bool{false, true} {
+		t.Run(fmt.Sprint("solver mining ", solver), func(t *testing.T) {
+			var mu sync.Mutex
+			last := ""
+			opt := PipelineOptions{SolverMining: solver, Progress: func(format string, args ...any) {
+				mu.Lock()
+				defer mu.Unlock()
+				last = fmt.Sprintf(format, args...)
+			}}
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			_, err := CheckTest(ctx, prog, nil, ts[0], memmodel.MustByName("relaxed"), opt)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("ended context: %v, want %v", err, context.Canceled)
+			}
+			if !strings.HasPrefix(last, "T on serial: unrolling (") {
+				t.Errorf("last phase told %q, want the unrolling", last)
+			}
+		})
 	}
 }

@@ -45,7 +45,8 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 	}
 	states := 0
 	for {
-		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction})
+		opt.progress("%s on serial: unrolling (bounds %s)", t.Name, formatBounds(bounds))
+		u, err := unroll.UnrollWith(prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction, Context: ctx})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package unroll
 
 import (
+	"context"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,10 +32,17 @@ type Options struct {
 	// MaxStmts bounds the size of the unrolled code, which grows with the
 	// product of nested bounds; 0 means DefaultMaxStmts.
 	MaxStmts int
+	// Context, if set, stops the unrolling when it ends (its error is
+	// returned): a deep nest of calls or loops takes seconds to expand.
+	Context context.Context
 }
 
 // DefaultMaxStmts is the size limit when Options.MaxStmts is 0.
 const DefaultMaxStmts = 1 << 21
+
+// ctxCheckEvery is how many statements go between two looks at
+// Options.Context.
+const ctxCheckEvery = 1024
 
 // maxDepth bounds the nesting of blocks and calls being expanded, so that a
 // hostile program cannot exhaust the stack.
@@ -263,6 +271,7 @@ type unroller struct {
 	ids         *namer
 	res         *Result
 	nstmts      int
+	steps       int // statements expanded, for the looks at the context
 	// auxStmts holds the statements the reductions add, which Stats
 	// does not count.
 	auxStmts map[lsl.Stmt]bool
@@ -512,6 +521,11 @@ func (u *unroller) body(stmts []lsl.Stmt, sc *scope) ([]lsl.Stmt, error) {
 		}
 		if u.nstmts > u.opts.MaxStmts {
 			return nil, lsl.Errorf(s.Position(), "unrolled code exceeds %d statements", u.opts.MaxStmts)
+		}
+		if u.steps++; u.steps%ctxCheckEvery == 0 && u.opts.Context != nil {
+			if err := u.opts.Context.Err(); err != nil {
+				return nil, err
+			}
 		}
 		ss, err := u.stmt(s, sc)
 		if err != nil {
