@@ -48,7 +48,7 @@ func storesOnly(n int) *lsl.Test {
 // loops sees it.
 func TestEncodeMemoryOrderStopsOnContext(t *testing.T) {
 	test := storesOnly(50)
-	ra, err := rangeanalysis.Analyze(test)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
 	if err != nil {
 		t.Fatal(err)
 	}
