@@ -709,7 +709,7 @@ func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt Pipelin
 // its unrolling (markUnmodelledReuse), unrolling again at m's bounds for
 // an observation set from the cache.
 func (m *serialMining) markUnmodelled(ctx context.Context, prog *lsl.Program, opt *PipelineOptions) error {
-	u, err := m.unrolled(prog, opt)
+	u, err := m.unrolled(ctx, prog, opt)
 	if err != nil {
 		return err
 	}
@@ -718,11 +718,12 @@ func (m *serialMining) markUnmodelled(ctx context.Context, prog *lsl.Program, op
 
 // unrolled returns the unrolling m's observation set is of: its own, or
 // for a set from the cache, the test unrolled at its bounds.
-func (m *serialMining) unrolled(prog *lsl.Program, opt *PipelineOptions) (*lsl.Test, error) {
+func (m *serialMining) unrolled(ctx context.Context, prog *lsl.Program, opt *PipelineOptions) (*lsl.Test, error) {
 	if m.res.Unrolled != nil || m.res.Verdict != Pass {
 		return m.res.Unrolled, nil
 	}
-	u, err := unroll.UnrollWith(prog, m.res.Test, unroll.Options{Bounds: m.bounds, NoStutterReduction: opt.NoStutterReduction})
+	opt.progress("%s: unrolling at the cached set's bounds (%s)", m.res.Test.Name, formatBounds(m.bounds))
+	u, err := unroll.UnrollWith(prog, m.res.Test, unroll.Options{Context: ctx, Bounds: m.bounds, NoStutterReduction: opt.NoStutterReduction})
 	if err != nil {
 		return nil, err
 	}
@@ -1058,7 +1059,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	if res.Verdict == Fail && !res.faulted() {
 		// the specification may lack what a reuse the model does not
 		// make gives under serial
-		mu, err := mining.unrolled(spec, &opt)
+		mu, err := mining.unrolled(ctx, spec, &opt)
 		if err != nil {
 			return nil, err
 		}

@@ -65,4 +65,27 @@ func TestCheckStopsWhileUnrolling(t *testing.T) {
 			}
 		})
 	}
+	// With the observation set from the cache, the test is unrolled again
+	// at its bounds (for the reuse check): that unrolling stops too.
+	t.Run("from the cache", func(t *testing.T) {
+		var mu sync.Mutex
+		last := ""
+		opt := PipelineOptions{Cache: DirCache{Dir: t.TempDir()}, Progress: func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			last = fmt.Sprintf(format, args...)
+		}}
+		if _, _, err := MineTest(context.Background(), prog, ts[0], opt); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, _, err := MineTest(ctx, prog, ts[0], opt)
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("ended context: %v, want %v", err, context.Canceled)
+		}
+		if !strings.HasPrefix(last, "T: unrolling at the cached set's bounds (") {
+			t.Errorf("last phase told %q, want the unrolling at the cached set's bounds", last)
+		}
+	})
 }
