@@ -22,13 +22,19 @@ const duplicateWindow = 150 * time.Millisecond
 // stopGrace is how long an interrupted run may take to stop cleanly.
 const stopGrace = 2 * time.Second
 
+// stopSignals are the signals that ask checkfence to stop: Ctrl-C, Ctrl-\,
+// kill and a closed terminal. Ctrl-\ (SIGQUIT) is the user's request to
+// quit like the others; left to Go's default it would print a goroutine
+// dump and exit 2, which CLI.md reserves for bad input.
+var stopSignals = []os.Signal{os.Interrupt, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP}
+
 // watchInterrupts returns a context cancelled (with cause errInterrupted)
-// by the first SIGINT, SIGTERM or SIGHUP; a second one ends the process at
-// once with status 130.
+// by the first of stopSignals; a second one ends the process at once with
+// status 130.
 func watchInterrupts(parent context.Context, stderr io.Writer) (context.Context, func()) {
 	ctx, cancel := context.WithCancelCause(parent)
 	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		var first time.Time

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -109,6 +110,7 @@ func TestChildStatus(t *testing.T) {
 		{"inconclusive", exit(3), "", exitInconclusive},
 		{"a crash report makes status 2 an internal error", exit(2), "goroutine 1 [running]:\n", exitInternal},
 		{"interrupted", killed(syscall.SIGINT), "", exitInterrupted},
+		{"quit (Ctrl-\\)", killed(syscall.SIGQUIT), "", exitInterrupted},
 		{"killed by the system", killed(syscall.SIGKILL), "", exitInternal},
 		{"output closed", killed(syscall.SIGPIPE), "", 141},
 		{"segfault", killed(syscall.SIGSEGV), "", exitInternal},
@@ -208,6 +210,76 @@ func TestInterrupt(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), "interrupted") {
 				t.Errorf("stderr does not say interrupted: %s", stderr.String())
+			}
+		})
+	}
+}
+
+// Ctrl-\ (SIGQUIT), to the whole process group as a terminal sends it or
+// to the supervisor alone, is a request to stop: status 130 as for Ctrl-C,
+// and no goroutine dump (Go's default for SIGQUIT, with status 2, which
+// means bad input).
+func TestQuitSignal(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		group bool
+	}{
+		{"process group", true},
+		{"supervisor only", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Tpc6 runs for seconds; its progress lines say when the
+			// checker is at work
+			cmd := command(nil, "check", "--no-cache", "--progress", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
+			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+			pipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			working := make(chan struct{})
+			var stderr bytes.Buffer
+			read := make(chan struct{})
+			go func() {
+				defer close(read)
+				sc := bufio.NewScanner(pipe)
+				for sc.Scan() {
+					if stderr.Len() == 0 {
+						close(working)
+					}
+					stderr.WriteString(sc.Text() + "\n")
+				}
+			}()
+			select {
+			case <-working:
+			case <-time.After(10 * time.Second):
+				cmd.Process.Kill()
+				t.Fatal("no progress line")
+			}
+			pid := cmd.Process.Pid
+			if tc.group {
+				pid = -pid
+			}
+			if err := syscall.Kill(pid, syscall.SIGQUIT); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { <-read; done <- cmd.Wait() }()
+			select {
+			case err = <-done:
+			case <-time.After(stopGrace + 10*time.Second):
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+				<-done
+				t.Fatal("still running after SIGQUIT")
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitInterrupted {
+				t.Errorf("ended with %v, want status 130", err)
+			}
+			if errs := stderr.String(); !strings.Contains(errs, "checkfence: interrupted") || strings.Contains(errs, "goroutine ") || strings.Contains(errs, "SIGQUIT") {
+				t.Errorf("stderr:\n%.3000s", errs)
 			}
 		})
 	}

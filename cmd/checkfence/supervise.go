@@ -52,11 +52,11 @@ func supervise(stderr io.Writer) (status int, ok bool) {
 	// started it, so that thread stays locked until the child is reaped.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 
-	// Signals meant for the checker are passed on. Ctrl-C on a terminal
-	// reaches both processes at once; the child takes two SIGINTs that
-	// close together as one (see interrupts).
+	// Signals meant for the checker are passed on. Ctrl-C or Ctrl-\ on a
+	// terminal reaches both processes at once; the child takes two that
+	// come close together as one (see watchInterrupts).
 	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	signal.Notify(sigs, stopSignals...)
 	defer signal.Stop(sigs)
 
 	runtime.LockOSThread()
@@ -111,7 +111,7 @@ func childStatus(werr error, crash string, stderr io.Writer) int {
 		return ee.ExitCode()
 	}
 	switch ws.Signal() {
-	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP:
+	case syscall.SIGINT, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP:
 		// (before the checker could take the signal itself)
 		fmt.Fprintln(stderr, "checkfence: interrupted")
 		return exitInterrupted
