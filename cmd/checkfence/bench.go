@@ -19,7 +19,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"checkfence/algorithms"
-	"checkfence/cfront"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -43,7 +42,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check (0: none)", Action: nonNegative},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
-		}, reductionFlags()...),
+		}, append(reductionFlags(), compilerFlags()...)...),
 		Action: func(c *cli.Context) error {
 			m, err := memmodel.ByName(c.String("model"))
 			if err != nil {
@@ -136,7 +135,7 @@ func benchCommand(status *int) *cli.Command {
 						(c.Bool("quick") && !e.Quick) || (len(only) > 0 && !only[e.Test]) {
 						continue
 					}
-					prog, err := compileC([]string{s.Path(e.File)}, cfront.Options{})
+					prog, err := compileC([]string{s.Path(e.File)}, compilerOptions(c))
 					if err != nil {
 						return err
 					}

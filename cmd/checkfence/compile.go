@@ -16,11 +16,9 @@ func compileCommand(status *int) *cli.Command {
 		Name:      "compile",
 		Usage:     "translate C implementations to LSL and print it",
 		ArgsUsage: "FILE.c...",
-		Flags: []cli.Flag{
-			&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path"},
-			&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro (NAME or NAME=VALUE)"},
+		Flags: append(compilerFlags(),
 			&cli.BoolFlag{Name: "fence-slots", Usage: "mark the places where fence inference may place fences (fence ... slot N)"},
-		},
+		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("compile: no C files given")}
@@ -30,7 +28,9 @@ func compileCommand(status *int) *cli.Command {
 					return usageError{fmt.Errorf("compile: %s is not a C file", f)}
 				}
 			}
-			prog, err := cfront.Compile(c.Args().Slice(), cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D"), FenceSlots: c.Bool("fence-slots")})
+			opts := compilerOptions(c)
+			opts.FenceSlots = c.Bool("fence-slots")
+			prog, err := cfront.Compile(c.Args().Slice(), opts)
 			if err != nil {
 				var errs []error
 				for _, e := range cfront.AsErrorList(err) {

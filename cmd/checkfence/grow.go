@@ -12,7 +12,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"checkfence/cfront"
 	"checkfence/lsl"
 	"checkfence/memmodel"
 	"checkfence/mining"
@@ -76,7 +75,7 @@ func growCommand(status *int) *cli.Command {
 			&cli.IntFlag{Name: "max", Usage: "the largest size (default: the family's)"},
 			&cli.DurationFlag{Name: "timeout", Value: 5 * time.Minute, Usage: "time limit per check, 0 for none; a family stops at its first timeout", Action: nonNegative},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
-		}, reductionFlags()...),
+		}, append(reductionFlags(), compilerFlags()...)...),
 		Action: func(c *cli.Context) error {
 			m, err := memmodel.ByName(c.String("model"))
 			if err != nil {
@@ -110,7 +109,7 @@ func growCommand(status *int) *cli.Command {
 				if len(only) > 0 && !only[f.name] {
 					continue
 				}
-				prog, err := compileC([]string{filepath.Join(dir, f.file)}, cfront.Options{})
+				prog, err := compileC([]string{filepath.Join(dir, f.file)}, compilerOptions(c))
 				if err != nil {
 					return err
 				}

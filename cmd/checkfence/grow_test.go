@@ -166,3 +166,41 @@ func TestBenchRefusesBadInput(t *testing.T) {
 		t.Errorf("a good table: status %d; %s\n%s", code, errs, out)
 	}
 }
+
+// bench and grow read C, so they take -D and -I as check does (CLI.md),
+// attached or apart. testdata/benchsuites/mpdef's code needs both (its
+// fences' header and its message), and so does testdata/growinc's
+// msn-fixed family (the queue's code and the first value): without them
+// it cannot be compiled (status 2); with them mpdef's T0 passes, and the
+// queue with values 1..k observes 2^k outcomes (see TestGrow).
+func TestBenchGrowCompilerFlags(t *testing.T) {
+	const (
+		suite = "testdata/benchsuites/mpdef"
+		grow  = "testdata/growinc"
+	)
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string // in stdout for status 0, else in stderr
+	}{
+		{"bench apart", []string{"bench", "--quick", "-I", "testdata/benchinc", "-D", "VALUE=42", suite}, exitPass, "  pass  "},
+		{"bench attached", []string{"bench", "--quick", "--model", "sc", "-Itestdata/benchinc", "-DVALUE=42", suite}, exitPass, "  pass  "},
+		{"bench without -D", []string{"bench", "--quick", "-I", "testdata/benchinc", suite}, exitUsage, "mpdef-fenced.c:13:12: undefined: VALUE"},
+		{"bench without -I", []string{"bench", "--quick", "-D", "VALUE=42", suite}, exitUsage, `include file not found: "mpfences.h"`},
+		{"grow", []string{"grow", "--model", "sc", "--family", "msn-fixed", "--max", "3", "--json", "-I", "../../algorithms/msn", "-DFIRST=1", grow}, exitPass, `"spec_size":8,`},
+		{"grow without -D", []string{"grow", "--model", "sc", "--family", "msn-fixed", "--max", "2", "-I", "../../algorithms/msn", grow}, exitUsage, "undefined: FIRST"},
+		{"grow without -I", []string{"grow", "--model", "sc", "--family", "msn-fixed", "--max", "2", "-D", "FIRST=1", grow}, exitUsage, `include file not found: "msn-fenced.c"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, tc.args...)
+			got := errs
+			if tc.code == exitPass {
+				got = out
+			}
+			if code != tc.code || !strings.Contains(got, tc.want) {
+				t.Errorf("status %d, want %d; %q lacks %q (stderr %q)", code, tc.code, got, tc.want, errs)
+			}
+		})
+	}
+}

@@ -76,14 +76,26 @@ func pipelineFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-range-analysis", Usage: "let every register and location range over all values of the test (to measure the analysis)"},
 	}
 	flags = append(flags, reductionFlags()...)
-	return append(flags,
+	return append(append(flags,
 		&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per test"},
 		&cli.BoolFlag{Name: "progress", Usage: "show progress on standard error even when it is not a terminal"},
 		timeoutFlag(),
 		maxMemoryCLIFlag(),
+	), compilerFlags()...)
+}
+
+// compilerFlags are -I and -D, which every command that reads C takes
+// (CLI.md), attached or apart (see splitCompilerFlags).
+func compilerFlags() []cli.Flag {
+	return []cli.Flag{
 		&cli.StringSliceFlag{Name: "I", Usage: "add a directory to the include path (as a C compiler does)"},
 		&cli.StringSliceFlag{Name: "D", Usage: "define a preprocessor macro, NAME or NAME=VALUE (as a C compiler does)"},
-	)
+	}
+}
+
+// compilerOptions are the C front end's options that compilerFlags set.
+func compilerOptions(c *cli.Context) cfront.Options {
+	return cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D")}
 }
 
 // loadJob compiles the C files and reads the test files named on the
@@ -103,7 +115,7 @@ func loadJob(c *cli.Context) (*job, error) {
 	if len(cfiles) == 0 || len(tfiles) == 0 {
 		return nil, usageError{fmt.Errorf("%s: give C files and test files", c.Command.Name)}
 	}
-	j := &job{cfiles: cfiles, copts: cfront.Options{IncludeDirs: c.StringSlice("I"), Defines: c.StringSlice("D")}}
+	j := &job{cfiles: cfiles, copts: compilerOptions(c)}
 	var err error
 	if j.prog, err = compileC(cfiles, j.copts); err != nil {
 		return nil, err
