@@ -77,22 +77,30 @@ func benchCommand(status *int) *cli.Command {
 				only[t] = true
 			}
 			var suites []*algorithms.Suite
+			var skipped []string
 			for _, d := range c.Args().Slice() {
 				fi, err := os.Stat(d)
 				if err != nil {
 					return inputError{[]error{err}} // a folder misspelt is no empty table
 				}
 				if !fi.IsDir() {
-					continue // a file beside the suites, matched by a glob
+					skipped = append(skipped, d) // a file beside the suites, matched by a glob
+					continue
 				}
 				if _, err := os.Stat(filepath.Join(d, "expected.tsv")); errors.Is(err, fs.ErrNotExist) {
-					continue // a folder beside the suites (testdata, grow), matched by a glob
+					skipped = append(skipped, d) // a folder beside the suites (testdata, grow), matched by a glob
+					continue
 				}
 				s, err := algorithms.Load(d)
 				if err != nil {
 					return inputError{[]error{err}}
 				}
 				suites = append(suites, s)
+			}
+			if len(suites) == 0 {
+				// nothing but what a glob matches beside the suites: the
+				// wrong folder, not an empty table
+				return usageError{noSuite(skipped)}
 			}
 			// A --test no suite has would print an empty table, as if the
 			// name were filtered out by --model or --quick.
@@ -258,6 +266,19 @@ func benchCommand(status *int) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// noSuite is the error of a bench given no suite folder: args, none of
+// which holds an expected.tsv, named with the folders among them whose
+// folders are suites (algorithms for algorithms/*).
+func noSuite(args []string) error {
+	msg := fmt.Sprintf("bench: no suite in %s: a suite is a folder with an expected.tsv, as algorithms/msn", strings.Join(args, ", "))
+	for _, a := range args {
+		if m, _ := filepath.Glob(filepath.Join(a, "*", "expected.tsv")); len(m) > 0 {
+			msg += fmt.Sprintf("; %s holds suites: give %s", a, filepath.Join(a, "*"))
+		}
+	}
+	return errors.New(msg)
 }
 
 // withLimit is context.WithTimeout, except that a limit of 0 is none, as

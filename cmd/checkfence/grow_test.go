@@ -204,3 +204,34 @@ func TestBenchGrowCompilerFlags(t *testing.T) {
 		})
 	}
 }
+
+// bench given no suite folder (one with an expected.tsv) is bad usage,
+// status 2, not an empty table and status 0: a folder of suites (named
+// with the glob that gives them), a folder without one, an empty folder,
+// a file. Beside a suite, such arguments are skipped (see
+// TestBenchSkipsFoldersWithoutSuite).
+func TestBenchNoSuite(t *testing.T) {
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"folder of suites", []string{"testdata/benchsuites"},
+			"bench: no suite in testdata/benchsuites: a suite is a folder with an expected.tsv, as algorithms/msn; testdata/benchsuites holds suites: give testdata/benchsuites/*"},
+		{"folder without suites", []string{"testdata/benchinc"}, "bench: no suite in testdata/benchinc: "},
+		{"empty folder", []string{empty}, "bench: no suite in " + empty + ": "},
+		{"C file", []string{"testdata/benchsuites/mpdef/mpdef-fenced.c"}, "bench: no suite in testdata/benchsuites/mpdef/mpdef-fenced.c: "},
+		{"several", []string{"testdata/benchinc", "testdata/divptr.c"}, "bench: no suite in testdata/benchinc, testdata/divptr.c: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, append([]string{"bench", "--quick"}, tc.args...)...)
+			if code != exitUsage || !strings.Contains(errs, tc.want) {
+				t.Errorf("status %d, want %d; stderr %q lacks %q", code, exitUsage, errs, tc.want)
+			}
+			if out != "" {
+				t.Errorf("printed %q", out)
+			}
+		})
+	}
+}
