@@ -39,7 +39,7 @@ func benchCommand(status *int) *cli.Command {
 			&cli.StringSliceFlag{Name: "test", Usage: "only tests with this name (repeatable)"},
 			&cli.BoolFlag{Name: "quick", Usage: "only the rows marked quick=yes or quick=long (go test runs the first, and the second with CHECKFENCE_LONG=1)"},
 			&cli.StringFlag{Name: "range-analysis", Value: "on", Usage: "on, off, or both (to measure what the analysis gains)"},
-			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check (0: none)", Action: nonNegative},
+			&cli.DurationFlag{Name: "timeout", Value: 10 * time.Minute, Usage: "time limit per check, 0 for none: a check not decided by then is an inconclusive row (status 3)", Action: nonNegative},
 			&cli.StringFlag{Name: "paper", Usage: "a table of the paper's figures to print beside ours (algorithms/paper-fig10.tsv)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines, one object per check"},
 		}, append(reductionFlags(), compilerFlags()...)...),
@@ -133,9 +133,21 @@ func benchCommand(status *int) *cli.Command {
 				fmt.Fprintln(tw, header+"\t")
 			}
 			var speedups, gains, miningShare []float64
-			mismatch := false
+			mismatch, inconclusive := false, false
+			// An interrupt ends the table at the last row done: the rows
+			// not run are no timeouts, and run says interrupted (130).
+			interrupted := func(err error) error {
+				if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
+					fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+				}
+				tw.Flush()
+				return err
+			}
 			for _, s := range suites {
 				for _, e := range s.Expected {
+					if err := c.Context.Err(); err != nil {
+						return interrupted(err)
+					}
 					// the suite's NAME-fenced.c (variants such as
 					// msn-reuse-fenced.c are not the paper's code)
 					fenced := e.File == s.FencedFile
@@ -151,14 +163,17 @@ func benchCommand(status *int) *cli.Command {
 						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s %s %s on %s", s.Name, e.File, e.Test, m.Name)
 					}
 					var results []*mining.TestResult
-					var limits []string // why each run reached a value limit, or ""
+					var kinds, limits []string // the limit each run reached ("timeout", "value limit") and why, or ""
 					for _, noRA := range modes {
 						var opt mining.PipelineOptions
 						reductionOptions(c, &opt)
 						opt.Encode.NoRangeAnalysis = noRA
-						res, why, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
+						res, kind, why, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
+						if c.Context.Err() != nil {
+							return interrupted(c.Context.Err())
+						}
 						if err != nil {
-							return inputError{[]error{fmt.Errorf("%s %s %s: %w", s.Name, e.File, e.Test, err)}}
+							return pipelineError(c.Context, fmt.Sprintf("%s %s %s", s.Name, e.File, e.Test), err)
 						}
 						if why != "" && !slices.ContainsFunc(limits, func(l string) bool { return l != "" }) {
 							without := ""
@@ -167,15 +182,21 @@ func benchCommand(status *int) *cli.Command {
 							}
 							fmt.Fprintf(c.App.ErrWriter, "checkfence: %s %s %s on %s%s is inconclusive: %s\n", s.Name, e.File, e.Test, m.Name, without, why)
 						}
-						results, limits = append(results, res), append(limits, why)
+						results, kinds, limits = append(results, res), append(kinds, kind), append(limits, why)
 					}
 					r := results[0]
-					// a run stopped by a value limit has no time or result to
-					// compare (as one out of time)
+					// a run stopped by its time or a value limit has no time
+					// or result to compare
 					limited := slices.ContainsFunc(limits, func(l string) bool { return l != "" })
 					st := r.Stats
 					verdict := string(r.Verdict)
-					if r.Verdict != e.Verdict {
+					switch {
+					case r.Verdict == e.Verdict:
+					case r.Verdict == mining.Inconclusive:
+						// undecided: no verdict that could differ (CLI.md:
+						// status 3 unless another row differs)
+						inconclusive = true
+					default:
 						verdict += "!=" + string(e.Verdict)
 						mismatch = true
 					}
@@ -200,7 +221,7 @@ func benchCommand(status *int) *cli.Command {
 						rec[k] = v
 					}
 					if limits[0] != "" {
-						rec["reason"], rec["detail"] = "value limit", limits[0]
+						rec["reason"], rec["detail"] = kinds[0], limits[0]
 					}
 					if len(results) == 2 {
 						w := results[1].Stats
@@ -219,7 +240,7 @@ func benchCommand(status *int) *cli.Command {
 						}
 					}
 					if len(paper) > 0 {
-						if p, ok := paper[s.Name][e.Test]; ok && (r.Verdict == "timeout" || limits[0] != "") {
+						if p, ok := paper[s.Name][e.Test]; ok && limits[0] != "" {
 							row += fmt.Sprintf("\t%s\t-", p) // no speedup to claim
 						} else if ok {
 							ps, _ := strconv.ParseFloat(strings.TrimPrefix(p, "<"), 64)
@@ -259,9 +280,13 @@ func benchCommand(status *int) *cli.Command {
 					fmt.Fprintf(out, "peak memory (max RSS): %d MiB\n", ru.Maxrss/1024)
 				}
 			}
-			*status = exitPass
-			if mismatch {
+			switch {
+			case mismatch:
 				*status = exitFail
+			case inconclusive:
+				*status = exitInconclusive
+			default:
+				*status = exitPass
 			}
 			return nil
 		},
@@ -281,19 +306,21 @@ func noSuite(args []string) error {
 	return errors.New(msg)
 }
 
-// withLimit is context.WithTimeout, except that a limit of 0 is none, as
-// check's --timeout 0s is.
+// withLimit is context.WithTimeoutCause with errTimedOut, except that a
+// limit of 0 is none, as check's --timeout 0s is. The cause tells the
+// limit from an interrupt, which cancels the parent.
 func withLimit(ctx context.Context, limit time.Duration) (context.Context, context.CancelFunc) {
 	if limit == 0 {
 		return context.WithCancel(ctx)
 	}
-	return context.WithTimeout(ctx, limit)
+	return context.WithTimeoutCause(ctx, limit, errTimedOut)
 }
 
 // benchOne checks one test without a cache, so that mining is measured.
-// A test with more values than checkfence handles is inconclusive, and
-// why says so.
-func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (res *mining.TestResult, why string, err error) {
+// A test not decided within the timeout, or with more values than
+// checkfence handles, is inconclusive: kind says which limit ("timeout",
+// "value limit") and why what it was. An interrupt is an error.
+func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test string, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (res *mining.TestResult, kind, why string, err error) {
 	ctx, cancel := withLimit(ctx, timeout)
 	defer cancel()
 	var t0 = s.Tests[0]
@@ -304,18 +331,18 @@ func benchOne(ctx context.Context, prog *lsl.Program, s *algorithms.Suite, test 
 	}
 	start := time.Now()
 	res, err = mining.CheckTest(ctx, prog, nil, t0, m, opt)
-	if err != nil && ctx.Err() != nil {
+	if err != nil && context.Cause(ctx) == errTimedOut {
 		// Out of time: an inconclusive row with the time spent.
-		r := &mining.TestResult{Test: t0, Model: m, Verdict: "timeout"}
+		r := &mining.TestResult{Test: t0, Model: m, Verdict: mining.Inconclusive}
 		r.Stats.Total = time.Since(start)
-		return r, "", nil
+		return r, "timeout", fmt.Sprintf("not decided within %v", timeout), nil
 	}
 	if le, ok := valueLimit(err); ok {
 		r := &mining.TestResult{Test: t0, Model: m, Verdict: mining.Inconclusive}
 		r.Stats.Total = time.Since(start)
-		return r, le.Error(), nil
+		return r, "value limit", le.Error(), nil
 	}
-	return res, "", err
+	return res, "", "", err
 }
 
 // readPaper reads the paper's table: impl → test → total seconds.

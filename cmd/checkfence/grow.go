@@ -105,6 +105,15 @@ func growCommand(status *int) *cli.Command {
 			if !c.Bool("json") {
 				fmt.Fprintln(tw, "family\tk\tverdict\tinstrs\tvars\tclauses\tsat_calls\tspec\tencode_s\tsolve_s\tmining_s\ttotal_s\tgrowth\t")
 			}
+			// An interrupt ends the table at the last row done: the sizes
+			// not run are no timeouts, and run says interrupted (130).
+			interrupted := func(err error) error {
+				if isTerminal(c.App.ErrWriter) && !c.Bool("json") {
+					fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+				}
+				tw.Flush()
+				return err
+			}
 			for _, f := range growFamilies {
 				if len(only) > 0 && !only[f.name] {
 					continue
@@ -119,6 +128,9 @@ func growCommand(status *int) *cli.Command {
 				}
 				var last time.Duration
 				for k := f.from; k <= to; k++ {
+					if err := c.Context.Err(); err != nil {
+						return interrupted(err)
+					}
 					name := fmt.Sprintf("%s_%d", strings.ReplaceAll(f.name, "-", "_"), k)
 					ts, err := tests.Parse(name+".tests", []byte(fmt.Sprintf("test %s = %s\n", name, f.test(k))))
 					if err != nil {
@@ -130,8 +142,11 @@ func growCommand(status *int) *cli.Command {
 					var opt mining.PipelineOptions
 					reductionOptions(c, &opt)
 					res, err := growOne(c.Context, prog, ts[0], m, opt, c.Duration("timeout"))
+					if c.Context.Err() != nil {
+						return interrupted(c.Context.Err())
+					}
 					if err != nil {
-						return inputError{[]error{fmt.Errorf("%s: %w", name, err)}}
+						return pipelineError(c.Context, name, err)
 					}
 					st := res.Stats
 					growth := "-"
@@ -164,13 +179,14 @@ func growCommand(status *int) *cli.Command {
 	}
 }
 
-// growOne checks one test with the time limit, with mining (no cache).
+// growOne checks one test with the time limit, with mining (no cache). An
+// interrupt is an error, not a timeout.
 func growOne(ctx context.Context, prog *lsl.Program, t *tests.Test, m *memmodel.Model, opt mining.PipelineOptions, timeout time.Duration) (*mining.TestResult, error) {
 	ctx, cancel := withLimit(ctx, timeout)
 	defer cancel()
 	start := time.Now()
 	res, err := mining.CheckTest(ctx, prog, nil, t, m, opt)
-	if err != nil && ctx.Err() != nil {
+	if err != nil && context.Cause(ctx) == errTimedOut {
 		r := &mining.TestResult{Test: t, Model: m, Verdict: "timeout"}
 		r.Stats.Total = time.Since(start)
 		return r, nil

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestGrow runs the two queue families of checkfence grow at small sizes.
@@ -231,6 +234,92 @@ func TestBenchNoSuite(t *testing.T) {
 			}
 			if out != "" {
 				t.Errorf("printed %q", out)
+			}
+		})
+	}
+}
+
+// An interrupt stops bench and grow at once with status 130, whether it
+// comes before the first check or during a long one (msn's Tpc6 takes
+// seconds, as do grow's msn-chosen sizes past 4): the checks it stopped
+// or kept from running are not reported, as timeouts or otherwise. The
+// interrupt is the context's cause, as the signal handler sets it.
+func TestBenchGrowInterrupt(t *testing.T) {
+	bench := []string{"bench", "--timeout", "30s", "--test", "T0", "--test", "Tpc6", "../../algorithms/msn"}
+	grow := []string{"grow", "--model", "sc", "--timeout", "30s", "--family", "msn-chosen", "../../algorithms"}
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		after time.Duration // when the interrupt comes; 0: before the run
+	}{
+		{"bench before", bench, 0},
+		{"bench during", bench, 300 * time.Millisecond},
+		{"grow before", grow, 0},
+		{"grow during", grow, 300 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			sent := make(chan time.Time, 1)
+			if tc.after == 0 {
+				cancel(errInterrupted)
+			} else {
+				time.AfterFunc(tc.after, func() { sent <- time.Now(); cancel(errInterrupted) })
+			}
+			var stdout, stderr bytes.Buffer
+			code := runContext(ctx, append([]string{"checkfence"}, tc.args...), &stdout, &stderr)
+			if tc.after > 0 {
+				select {
+				case at := <-sent:
+					if d := time.Since(at); d > stopGrace {
+						t.Errorf("stopped %v after the interrupt", d)
+					}
+				default:
+					t.Fatalf("ended before the interrupt: status %d\n%s", code, stdout.String())
+				}
+			}
+			if code != exitInterrupted || !strings.Contains(stderr.String(), "checkfence: interrupted") {
+				t.Errorf("status %d, want %d; stderr %q", code, exitInterrupted, stderr.String())
+			}
+			out := stdout.String()
+			for _, bad := range []string{"timeout", "inconclusive", "Tpc6", "!="} {
+				if strings.Contains(out, bad) {
+					t.Errorf("stdout has %q:\n%s", bad, out)
+				}
+			}
+		})
+	}
+}
+
+// A check that bench's --timeout stops is an inconclusive row, which
+// differs from no verdict of the suite's table: status 3 (CLI.md), not 1
+// (a counterexample), with the limit on standard error and in the JSON
+// record. --timeout 1ns stops testdata/benchsuites/mpdef's T0 at once.
+func TestBenchTimeout(t *testing.T) {
+	args := []string{"bench", "--quick", "--timeout", "1ns", "-I", "testdata/benchinc", "-D", "VALUE=42"}
+	const suite = "testdata/benchsuites/mpdef"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // in stdout
+	}{
+		{"text", nil, "  T0  mpdef-fenced.c  inconclusive  "},
+		{"without the range analysis too", []string{"--range-analysis", "both"}, "  T0  mpdef-fenced.c  inconclusive  "},
+		{"json", []string{"--json"}, `"reason":"timeout"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runCmd(t, append(append(args, tc.args...), suite)...)
+			if code != exitInconclusive {
+				t.Errorf("status %d, want %d", code, exitInconclusive)
+			}
+			if !strings.Contains(out, tc.want) || strings.Contains(out, "!=") || strings.Contains(out, "RA-changes-result") {
+				t.Errorf("stdout lacks %q or has a mismatch:\n%s", tc.want, out)
+			}
+			if tc.name == "json" && (!strings.Contains(out, `"verdict":"inconclusive"`) || !strings.Contains(out, `"detail":"not decided within 1ns"`)) {
+				t.Errorf("JSON record: %s", out)
+			}
+			if want := "checkfence: mpdef mpdef-fenced.c T0 on relaxed is inconclusive: not decided within 1ns"; !strings.Contains(errs, want) {
+				t.Errorf("stderr lacks %q: %s", want, errs)
 			}
 		})
 	}

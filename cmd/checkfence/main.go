@@ -40,15 +40,21 @@ func main() {
 // run executes the command line args and returns the exit status. A panic
 // is an internal error (status 4); an interrupt (one of stopSignals)
 // stops the work and gives status 130.
-func run(args []string, stdout, stderr io.Writer) (exit int) {
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stopInterrupts := watchInterrupts(context.Background(), stderr)
+	defer stopInterrupts()
+	return runContext(ctx, args, stdout, stderr)
+}
+
+// runContext is run under ctx: ctx cancelled with cause errInterrupted is
+// an interrupt (tests stand for the signal with it).
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) (exit int) {
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "checkfence: internal error: panic: %v; this is a bug in checkfence, not a verdict\n%s", r, debug.Stack())
 			exit = exitInternal
 		}
 	}()
-	ctx, stopInterrupts := watchInterrupts(context.Background(), stderr)
-	defer stopInterrupts()
 	injectFault()
 	status := exitPass
 	app := &cli.App{
