@@ -69,7 +69,10 @@
 // the other side of the fence, and has points of its own for the accesses
 // around the block (memory.go, blockFence); the fence an atomic block is
 // under tso orders the whole block. Each fence's constraints are guarded
-// by its own Enable literal.
+// by its own Enable literal when a question may switch the fence
+// (Options.FenceOn, SwitchFences: fence inference and explanations);
+// otherwise the fence is always in force and its constraints have no
+// guard.
 //
 // The paper represents <M with a variable for every pair of accesses and
 // transitivity clauses for every triple: quadratic variables and cubic

@@ -674,9 +674,12 @@ func (te *threadEnc) addFence(s lsl.Stmt, kind lsl.FenceKind, g Lit, implicit bo
 		ID: len(te.e.Fences), Thread: te.thread, Inv: te.inv, Kind: kind, Exec: g,
 		Before: te.nAcc, Group: te.group, Stmt: s, Implicit: implicit,
 	}
-	if lf, ok := s.(*lsl.Fence); implicit || ok && lf.Implied && !te.e.opt.SwitchImplied {
+	opt := &te.e.opt
+	switched := opt.FenceOn != nil || opt.SwitchFences || opt.SwitchImplied
+	if lf, ok := s.(*lsl.Fence); implicit || !switched || ok && lf.Implied && !opt.SwitchImplied {
 		// nobody asks whether an atomic block's or an order's fence
-		// is needed: always in force
+		// is needed, nor, unless a question switches fences, any
+		// other: always in force
 		f.Enable = te.e.c.T
 	} else {
 		f.Enable = te.e.c.newVar()

@@ -192,6 +192,7 @@ func newQuestion(ctx context.Context, test *lsl.Test, m *memmodel.Model, x *enco
 		// last resort, encode/faults.go): the bounds are the test's own
 		opt.FixedBounds = true
 	}
+	opt.SwitchFences = true // the candidates are switched one by one
 	enc, err := encode.Encode(ctx, fenced, ra, m, opt)
 	if err != nil {
 		return nil, err
