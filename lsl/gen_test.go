@@ -8,7 +8,7 @@ import (
 
 // randGen makes random programs and tests for the round-trip tests and the
 // fuzz corpus. Its output is in the form Parse produces (nil for empty lists and
-// scalar shapes, &Shape{} for scalar array elements), so that a parsed copy
+// scalar shapes without a size, &Shape{} for scalar array elements), so that a parsed copy
 // can be compared with reflect.DeepEqual.
 //
 // A valid generator makes programs that Validate accepts; an invalid one
@@ -117,26 +117,48 @@ func (g *randGen) value() Value {
 	return Ptr(g.int(), offs...)
 }
 
-// shape returns a random shape; nil (a scalar) at the leaves.
+// shape returns a random shape; a scalar (nil, or sized) at the leaves.
+// Half of the shapes have byte sizes and offsets, as the C front end
+// gives them.
 func (g *randGen) shape(depth int) *Shape {
 	if depth > 2 {
-		return nil
+		return g.scalar()
 	}
 	switch g.r.IntN(3) {
 	case 0:
-		return nil
+		return g.scalar()
 	case 1:
 		elem := g.shape(depth + 1)
 		if elem == nil {
 			elem = &Shape{}
 		}
-		return &Shape{Elem: elem, Len: g.r.Int64N(5)}
+		return &Shape{Elem: elem, Len: g.r.Int64N(5), Size: g.size()}
 	}
 	fields := []Field{}
 	for _, n := range g.freshNames(g.r.IntN(4)) {
-		fields = append(fields, Field{Name: n, Shape: g.shape(depth + 1)})
+		f := Field{Name: n, Shape: g.shape(depth + 1)}
+		if g.chance(2) {
+			f.Off, f.Size = g.r.Int64N(64), 1+g.r.Int64N(8)
+		}
+		fields = append(fields, f)
 	}
-	return &Shape{Fields: fields}
+	return &Shape{Fields: fields, Size: g.size()}
+}
+
+// scalar returns nil or a scalar shape with a size.
+func (g *randGen) scalar() *Shape {
+	if n := g.size(); n != 0 {
+		return &Shape{Size: n}
+	}
+	return nil
+}
+
+// size returns 0 (unknown) or a byte size.
+func (g *randGen) size() int64 {
+	if g.chance(2) {
+		return 0
+	}
+	return 1 + g.r.Int64N(64)
 }
 
 func (g *randGen) globals() []*Global {

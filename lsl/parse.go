@@ -19,8 +19,8 @@ const maxDepth = 1000
 // that lets a statement follow another without a separator: an optional
 // operand ending a statement (an operand of an operation, the register of
 // an observation or of free, the condition of a break or continue, a "word"
-// shape) is read only if it starts on the line of the token before it and
-// is not followed by "=" or ":".
+// shape, a shape's "size") is read only if it starts on the line of the
+// token before it and is not followed by "=" or ":".
 //
 //	Program    = [Source] { Global | Value | Proc } .
 //	Test       = [Source] "test" Name { Global | Value | Final | Init | Thread } .
@@ -55,8 +55,8 @@ const maxDepth = 1000
 //	     | "bound_exceeded" Name [Pos] .
 //
 //	Val       = "undefined" | Int | "[" Int { Int } "]" .   integer, pointer
-//	Shape     = "word" | "[" Int "]" [Shape] | "{" [ Field { "," Field } ] "}" .
-//	Field     = Name [Shape] .
+//	Shape     = ( "word" | "[" Int "]" [Shape] | "{" [ Field { "," Field } ] "}" ) [ "size" Int ] .
+//	Field     = Name [ "at" Int [ "size" Int ] ] [Shape] .   byte offset and size
 //	FenceKind = "full" | ("load" | "store") "-" ("load" | "store") .
 //	Pos       = "@" [ String ":" ] Int ":" Int .      @line:col, @"file":line:col
 //	Op        = operation name, optionally with a type: mov, add.i32, lt.u8 .
@@ -73,8 +73,12 @@ const maxDepth = 1000
 // the source directive (or no file, if there is none); a statement without
 // a Pos has the zero Pos (with ParseTestFile, the position of its first
 // word). Parsing makes the values a natural constructor
-// would: nil for empty lists, nil for scalar shapes, except that the element
-// of an array of words is &Shape{} (a nil Elem would not be an array).
+// would: nil for empty lists, nil for scalar shapes without a size, except
+// that the element of an array of words is &Shape{} (a nil Elem would not
+// be an array). Sizes left out are 0 but for two: an array's is its
+// length times its element's, and a field's after "at" is its shape's, if
+// it has one. A "size" after an array's element shape is the element's:
+// Print writes one there whenever the array's own follows.
 func Parse(filename string, src []byte) (*Program, error) {
 	p := newParser(filename, src)
 	prog, err := p.program()
@@ -658,8 +662,31 @@ func (p *parser) shapeFollows() bool {
 	return isKeyword(t, "word") && p.operandAt(0)
 }
 
-// shape reads a shape; a scalar is nil.
+// shape reads a shape; a scalar is nil unless it has a size.
 func (p *parser) shape() (*Shape, error) {
+	s, err := p.shapeBody()
+	if err != nil {
+		return nil, err
+	}
+	if !isKeyword(p.peek(0), "size") || !p.operandAt(0) {
+		if s != nil && s.Elem != nil {
+			s.Size = s.Len * s.Elem.Size // as Print leaves it out
+		}
+		return s, nil
+	}
+	p.next()
+	n, err := p.int("size")
+	if err != nil {
+		return nil, err
+	}
+	if s == nil {
+		s = &Shape{}
+	}
+	s.Size = n
+	return s, nil
+}
+
+func (p *parser) shapeBody() (*Shape, error) {
 	t := p.peek(0)
 	if err := p.enter(t); err != nil {
 		return nil, err
@@ -702,10 +729,26 @@ func (p *parser) shape() (*Shape, error) {
 				return nil, err
 			}
 			f := Field{Name: name}
+			at, sized := isKeyword(p.peek(0), "at"), false
+			if at {
+				p.next()
+				if f.Off, err = p.int("field offset"); err != nil {
+					return nil, err
+				}
+				if sized = isKeyword(p.peek(0), "size"); sized {
+					p.next()
+					if f.Size, err = p.int("field size"); err != nil {
+						return nil, err
+					}
+				}
+			}
 			if n := p.peek(0); isPunct(n, "{") || isPunct(n, "[") || isKeyword(n, "word") {
 				if f.Shape, err = p.shape(); err != nil {
 					return nil, err
 				}
+			}
+			if at && !sized && f.Shape != nil {
+				f.Size = f.Shape.Size // as Print leaves it out
 			}
 			fields = append(fields, f)
 		}

@@ -398,6 +398,11 @@ func TestParseVariations(t *testing.T) {
 			"global q @1 {head, tail, arr [2], nodes [3][2]{next, \"the value\"}, e {}}\nglobal w @2\n\nproc f() -> () {\n  r = alloc 8 [2]\n  s = alloc noreuse 4\n}\n",
 		},
 		{
+			"shapes with byte offsets and sizes",
+			"global q @1 {a at 0 size 4, b at 8 [2]word size 8, c at 24 size 16 {x at 0 size 8} size 8} size 40\nglobal w @2 [2] size 8\nproc f() { r = alloc 16 [2]{n at 0 size 8} size 8 s = alloc 8 word size 8\n size = mov }",
+			"global q @1 {a at 0 size 4, b at 8 [2]word size 8, c at 24 size 16 {x at 0 size 8} size 8} size 40\nglobal w @2 [2] size 8\n\nproc f() -> () {\n  r = alloc 16 [2]{n at 0 size 8} size 8\n  s = alloc 8 word size 8\n  size = mov \n}\n",
+		},
+		{
 			"values",
 			"global x @3\nvalue x[] = -12\nvalue x[0 1] = [3  0 -1]\nvalue x[2] = undefined\nvalue x[] = [7]",
 			"global x @3\nvalue x[] = -12\nvalue x[0 1] = [3 0 -1]\nvalue x[2] = undefined\nvalue x[] = [7]\n",
@@ -564,5 +569,58 @@ func TestParseTestFilePositions(t *testing.T) {
 				t.Errorf("file=%v %s: position %v, want %v", file, k, g, w)
 			}
 		}
+	}
+}
+
+// TestShapeLayoutPrinted: shapes that lsl.SameWords tells apart print
+// differently, so that what is keyed by the printed program (the
+// observation-set cache) does not take one layout for the other; and
+// each prints what it is parsed back to.
+func TestShapeLayoutPrinted(t *testing.T) {
+	// Layouts as the C front end gives them (LP64).
+	scalar := func(size int64) *Shape { return &Shape{Size: size} }
+	strct := func(size int64, fields ...Field) *Shape { return &Shape{Fields: fields, Size: size} }
+	field := func(name string, off, size int64) Field { return Field{Name: name, Off: off, Size: size} }
+	array := func(n int64, elem *Shape) *Shape { return &Shape{Elem: elem, Len: n, Size: n * elem.Size} }
+	intLong := strct(16, field("a", 0, 4), field("b", 8, 8))
+	for _, tc := range []struct {
+		name string
+		a, b *Shape
+	}{
+		{"struct { int a; long b; } / struct { long a; int b; }", intLong, strct(16, field("a", 0, 8), field("b", 8, 4))},
+		{"struct { int a; long b; } / struct { long a; long b; }", intLong, strct(16, field("a", 0, 8), field("b", 8, 8))},
+		{"struct { char a; int b; } / struct { short a; int b; }", strct(8, field("a", 0, 1), field("b", 4, 4)), strct(8, field("a", 0, 2), field("b", 4, 4))},
+		{"int[4] / struct { int a, b, c, d; } (the same words)", array(4, scalar(4)), strct(16, field("a", 0, 4), field("b", 4, 4), field("c", 8, 4), field("d", 12, 4))},
+		{"short[4] / int[4]", array(4, scalar(2)), array(4, scalar(4))},
+		{"struct { struct { int x; long y; } s; } / struct { struct { long x; int y; } s; }",
+			strct(16, Field{Name: "s", Shape: intLong, Off: 0, Size: 16}),
+			strct(16, Field{Name: "s", Shape: strct(16, field("x", 0, 8), field("y", 8, 4)), Off: 0, Size: 16})},
+		{"struct { int a; long b; }[2] / struct { long a; int b; }[2]", array(2, intLong), array(2, strct(16, field("a", 0, 8), field("b", 8, 4)))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if !SameWords(tc.a, tc.b) && tc.a.String() == tc.b.String() {
+				t.Errorf("other words, both printed %q", tc.a)
+			}
+			for _, s := range []*Shape{tc.a, tc.b} {
+				g := &Global{Name: "g", Base: 1, Shape: s}
+				p, err := Parse("x.lsl", []byte((&Program{Globals: []*Global{g}}).String()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !reflect.DeepEqual(p.Globals[0].Shape, s) {
+					t.Errorf("%s parses back as %s", s, p.Globals[0].Shape)
+				}
+			}
+		})
+	}
+	// Random shapes: any two that print alike have the same words.
+	g := newRandGen(1, true)
+	byText := map[string]*Shape{}
+	for range 5000 {
+		s := g.shape(0)
+		if prev, ok := byText[s.String()]; ok && !SameWords(prev, s) {
+			t.Fatalf("%s: two shapes of other words print alike", s)
+		}
+		byText[s.String()] = s
 	}
 }

@@ -13,6 +13,8 @@ import (
 //	source "queue.c"                      default file of positions
 //	global queue @1 {head, tail} @3:9     name, base, shape, position
 //	global count @2 threadlocal           one copy per thread
+//	global pair @4 {a at 0 size 4, b at 8 [2]word size 4} size 16
+//	                                      byte offsets and sizes, if known
 //	value queue[1] = 0                    initial value of a location
 //	proc enqueue(q, v) -> (ok) @12:1 {
 //	  r1 = 5 @13:3                        constant (also undefined, [1 0])
@@ -169,7 +171,7 @@ func (p *printer) globals(gs []*Global) {
 		if g.ThreadLocal {
 			p.printf(" threadlocal")
 		}
-		if !g.Shape.IsScalar() {
+		if shapePrinted(g.Shape) {
 			p.printf(" %s", g.Shape)
 		}
 		p.endLine(g.Pos)
@@ -284,7 +286,7 @@ func (p *printer) stmt(s Stmt, n int) {
 			nr = "noreuse "
 		}
 		p.line(n, "%s = alloc %s%d", ident(string(s.Dst)), nr, s.Size)
-		if !s.Shape.IsScalar() {
+		if shapePrinted(s.Shape) {
 			p.printf(" %s", s.Shape)
 		}
 	case *Free:
@@ -313,26 +315,62 @@ func cond(r Reg) string {
 }
 
 // String renders a shape: scalars print as nothing inside a struct
-// ({head, tail}), arrays as [N]elem.
+// ({head, tail}), arrays as [N]elem. Byte sizes and offsets, where known,
+// follow as "size N" and a field's "at OFF size N" (a field's size left
+// out where its shape gives it, an array's where its elements do):
+// lsl.SameWords reads them, so two layouts that differ only there (struct
+// { int a; long b; } against struct { long a; int b; }) must print
+// differently, or what is keyed by the printed program (the observation
+// set cache) would take one for the other.
 func (s *Shape) String() string {
-	if s.IsScalar() {
-		return "word"
-	}
-	if s.Elem != nil {
-		if s.Elem.IsScalar() {
-			return fmt.Sprintf("[%d]", s.Len)
-		}
-		return fmt.Sprintf("[%d]%s", s.Len, s.Elem)
-	}
-	parts := make([]string, len(s.Fields))
-	for i, f := range s.Fields {
-		parts[i] = ident(f.Name)
-		if !f.Shape.IsScalar() {
-			parts[i] += " " + f.Shape.String()
-		}
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
+	var b strings.Builder
+	s.write(&b, false)
+	return b.String()
 }
+
+// write renders s; sized: with its size even where it could be left out,
+// so that the size of the array it is the element of, which follows, is
+// not read as its own.
+func (s *Shape) write(b *strings.Builder, sized bool) {
+	switch {
+	case s.IsScalar():
+		b.WriteString("word")
+		sized = sized || s != nil && s.Size != 0
+	case s.Elem != nil:
+		fmt.Fprintf(b, "[%d]", s.Len)
+		sized = sized || s.Size != s.Len*s.Elem.Size
+		if shapePrinted(s.Elem) {
+			s.Elem.write(b, sized)
+		}
+	default:
+		b.WriteByte('{')
+		for i, f := range s.Fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(ident(f.Name))
+			if f.Off != 0 || f.Size != 0 {
+				fmt.Fprintf(b, " at %d", f.Off)
+				if !shapePrinted(f.Shape) || f.Shape.Size != f.Size {
+					fmt.Fprintf(b, " size %d", f.Size)
+				}
+			}
+			if shapePrinted(f.Shape) {
+				b.WriteByte(' ')
+				f.Shape.write(b, false)
+			}
+		}
+		b.WriteByte('}')
+		sized = sized || s.Size != 0
+	}
+	if sized {
+		fmt.Fprintf(b, " size %d", s.Size)
+	}
+}
+
+// shapePrinted reports whether s is printed where a shape is optional: a
+// scalar is left out unless it has a size.
+func shapePrinted(s *Shape) bool { return !s.IsScalar() || s != nil && s.Size != 0 }
 
 func regList(rs []Reg) string {
 	parts := make([]string, len(rs))

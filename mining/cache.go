@@ -97,7 +97,10 @@ func (c *CachedSpec) checksum() string {
 }
 
 // specInputs are what an observation set is mined from: the cache key,
-// and what an entry records of it.
+// and what an entry records of it. The printed program stands for the
+// program: lsl.Print writes every field the interpreter and the encoder
+// read (a shape's byte layout too, which lsl.SameWords reads), so two
+// programs that may have different sets print differently.
 type specInputs struct {
 	key     string
 	program string // SHA-256 of the printed program

@@ -412,3 +412,53 @@ func TestCacheUnwritable(t *testing.T) {
 		t.Errorf("warnings %q", warnings)
 	}
 }
+
+// layoutReuse frees a block of struct s1 and allocates one of struct s2:
+// the second can be the first (and ok can be 1 serially) only if the two
+// have the same words at the same bytes (lsl.SameWords). Otherwise ok=1
+// comes only from reordering w's stores, which relaxed allows.
+const layoutReuse = `#include "lsl_protos.h"
+struct s1 { int a; long b; };
+struct s2 { S2 };
+int data, flag;
+void w(void) { data = 1; flag = 1; }
+void r(void) {
+  struct s1 *p = lsl_malloc(sizeof(struct s1));
+  lsl_free(p);
+  struct s2 *q = lsl_malloc(sizeof(struct s2));
+  int f = flag;
+  int d = data;
+  lsl_observe_output("ok", (f == 1 && d == 0) || (void *)p == (void *)q);
+}
+`
+
+// TestCacheLayout: programs that differ only in a struct's byte layout
+// (same size, same field names) have different observation sets, so one
+// must not be given the other's from the cache (CLI.md). Each is checked
+// in turn with one cache.
+func TestCacheLayout(t *testing.T) {
+	cache := &countingCache{DirCache: DirCache{Dir: t.TempDir()}}
+	relaxed := memmodel.MustByName("relaxed")
+	for i, tc := range []struct {
+		s2   string
+		want Verdict
+		obs  int // observations of the serial set
+	}{
+		{"int a; long b;", Pass, 2},  // reusable: ok=1 serially too
+		{"long a; int b;", Fail, 1},  // other offsets' widths
+		{"long a; long b;", Fail, 1}, // a wider than s1's
+		{"int a; long b;", Pass, 2},  // the first again: from the cache
+	} {
+		prog, ts := compileTest(t, "layout.c", strings.Replace(layoutReuse, "S2", tc.s2, 1), "test T = ( w | r )\n")
+		res, err := CheckTest(context.Background(), prog, nil, ts[0], relaxed, PipelineOptions{MaxUnroll: 4, Cache: cache})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != tc.want || res.Spec.Len() != tc.obs {
+			t.Errorf("struct s2 { %s }: %s with %d observations (cached %v), want %s with %d", tc.s2, res.Verdict, res.Spec.Len(), res.SpecCached, tc.want, tc.obs)
+		}
+		if wantCached := i == 3; res.SpecCached != wantCached {
+			t.Errorf("struct s2 { %s }: cached %v, want %v", tc.s2, res.SpecCached, wantCached)
+		}
+	}
+}

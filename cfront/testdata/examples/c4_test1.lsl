@@ -1,6 +1,6 @@
 source "test1.c"
-global o1 @1 {h_flags, h_revision, h_original, value} @17:10
-global o2 @2 {h_flags, h_revision, h_original, value} @17:14
+global o1 @1 {h_flags at 0 size 4, h_revision at 4 size 4, h_original at 8 size 4, value at 12 size 4} size 16 @17:10
+global o2 @2 {h_flags at 0 size 4, h_revision at 4 size 4, h_original at 8 size 4, value at 12 size 4} size 16 @17:14
 global global_timestamp @3 @18:5
 
 proc init_descriptor(d) -> () @26:6 {
@@ -33,7 +33,7 @@ proc stm_write_barrier(d, P) -> (ret) @34:10 {
     t11 = load t10 @39:37
     t12 = le.i32 t8, t11 @39:34
     assume t12 @39:9
-    W = alloc 16 {h_flags, h_revision, h_original, value} @41:23
+    W = alloc 16 {h_flags at 0 size 4, h_revision at 4 size 4, h_original at 8 size 4, value at 12 size 4} size 16 @41:23
     t13 = 3 @42:20
     t14 = offset P, t13 @42:20
     t15 = load t14 @42:20
@@ -141,7 +141,7 @@ proc commit(d) -> () @58:6 {
 }
 
 proc W1() -> () @82:6 {
-  d.addr = alloc local 16 {starttime, lock, copy_of_o1} @84:26
+  d.addr = alloc local 16 {starttime at 0 size 4, lock at 4 size 4, copy_of_o1 at 8 size 8} size 16 @84:26
   call init_descriptor(d.addr) -> () @86:5
   t1 = [1] @88:42
   call stm_write_barrier(d.addr, t1) -> (p1) @88:20

@@ -1,7 +1,7 @@
 source "test1.c"
-global tl @1 [2]{n_modified_objects, modified_objects [1], transaction_read_version} @29:16
-global obj @2 [3][1]{read_version, flag_modified, value1, value2} @30:10
-global global_history @3 [2] @31:5
+global tl @1 [2]{n_modified_objects at 0 size 4, modified_objects at 4 [1]word size 4, transaction_read_version at 8 size 4} size 12 @29:16
+global obj @2 [3][1]{read_version at 0 size 4, flag_modified at 4 size 4, value1 at 8 size 4, value2 at 12 size 4} size 16 @30:10
+global global_history @3 [2]word size 4 @31:5
 global n_global_history @4 @32:5
 global leader_thread_num @5 @33:5
 global next_free_glob @6 @34:5

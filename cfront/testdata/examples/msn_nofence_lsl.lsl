@@ -1,7 +1,7 @@
 source "msn_nofence_lsl.c"
 
 proc init_queue(queue) -> () @19:6 {
-  node = alloc noreuse 16 {next, value} @21:18
+  node = alloc noreuse 16 {next at 0 size 8, value at 8 size 4} size 16 @21:18
   t1 = 0 @22:16
   t2 = 0 @22:14
   t3 = offset node, t2 @22:14
@@ -15,7 +15,7 @@ proc init_queue(queue) -> () @19:6 {
 }
 
 proc enqueue(queue, value) -> () @26:6 {
-  node = alloc noreuse 16 {next, value} @32:10
+  node = alloc noreuse 16 {next at 0 size 8, value at 8 size 4} size 16 @32:10
   t1 = 1 @33:15
   t2 = offset node, t1 @33:15
   store t2, value @33:15

@@ -5,7 +5,7 @@ global lock @2 @9:12
 proc push() -> () @11:6 {
   v = choose 0 1 @13:10
   observe input "v" v @14:2
-  n = alloc 16 {next, value} @15:14
+  n = alloc 16 {next at 0 size 8, value at 8 size 4} size 16 @15:14
   t1 = 1 @16:11
   t2 = offset n, t1 @16:11
   store t2, v @16:11

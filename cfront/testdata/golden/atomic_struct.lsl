@@ -1,5 +1,5 @@
 source "atomic_struct.c"
-global top @1 {ptr, tag} @10:19
+global top @1 {ptr at 0 size 8, tag at 8 size 8} size 16 @10:19
 
 proc push(n) -> (ret) @14:6 {
   t1 = [1] @16:16

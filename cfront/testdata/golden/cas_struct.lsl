@@ -1,5 +1,5 @@
 source "cas_struct.c"
-global head @1 {ptr, count} @8:11
+global head @1 {ptr at 0 size 4, count at 4 size 4} size 8 @8:11
 
 proc advance() -> (ret) @10:11 {
   t1 = [1 0] @12:12

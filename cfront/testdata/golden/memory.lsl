@@ -1,5 +1,5 @@
 source "memory.c"
-global g @1 {a, b [2]} @8:13
+global g @1 {a at 0 size 4, b at 8 [2]word size 8} size 24 @8:13
 value g[0] = 1
 value g[1 0] = 2
 value g[1 1] = 3
