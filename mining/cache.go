@@ -2,6 +2,7 @@ package mining
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -11,8 +12,10 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -27,9 +30,10 @@ import (
 // an error or an unbounded loop is not.
 //
 // Nothing a cache returns is believed unchecked (CLI.md: the cache cannot
-// change a verdict): an entry must say what it was mined from, and that
-// must be the program and test being checked; its checksum must match
-// its content; its outcomes must fit the test. Otherwise it is mined again.
+// change a verdict): an entry must say what it was mined from and by
+// which build, and those must be the program and test being checked and
+// this build; its checksum must match its content; its outcomes must fit
+// the test. Otherwise it is mined again.
 type SpecCache interface {
 	// Load returns the entry stored under key, if any.
 	Load(key string) (*CachedSpec, bool)
@@ -41,6 +45,9 @@ type SpecCache interface {
 type CachedSpec struct {
 	// Format is cacheFormat: an entry of another layout is not read.
 	Format string `json:"format"`
+	// Build is buildIdentity of the checkfence that mined the set: only
+	// that build believes it.
+	Build string `json:"build"`
 	// What the set was mined from, so that an entry put under another
 	// key is recognised: the SHA-256 of the printed program (what
 	// SpecKey hashes, with the harness) and the test's operations.
@@ -71,9 +78,58 @@ type CachedSpec struct {
 	damage error
 }
 
-// cacheFormat changes whenever what is cached, or how it is computed,
-// changes meaning: old entries then no longer match any key.
-const cacheFormat = "checkfence observation set v7" // v7: outcomes whose observation names held spaces are no longer merged
+// cacheFormat changes whenever the layout of an entry, or what its fields
+// mean, changes: old entries then no longer match any key. It is not what
+// keeps an entry from being believed by a build that would mine another
+// set (a change to the C front end, the unroller or the serial runs): that
+// is buildIdentity, which changes by itself.
+const cacheFormat = "checkfence observation set v8" // v8: entries name their build; shapes print their byte layout
+
+// buildIdentity names the build of checkfence that is running, for the
+// cache key and Build. What an observation set holds depends on nearly
+// all of checkfence (the C front end, the unroller, the interpreter, the
+// serial runs). A version number raised by hand when one of them changes
+// is easily forgotten, and then an entry an older build wrote is trusted
+// by a newer one whose serial runs give another set; so every build is
+// its own version (readBuildIdentity), and a new build mines each set
+// once again. A variable so that tests can stand in for another build.
+var buildIdentity = sync.OnceValue(func() string {
+	return readBuildIdentity(debug.ReadBuildInfo, os.Executable)
+})
+
+// readBuildIdentity identifies the build that readBuildInfo describes
+// and executable names. A build from a clean checkout is named by its
+// build information (the commit, the Go version, the dependencies and
+// their sums, the build settings), which determines the binary. Any other
+// build (from a modified tree, or without version control information,
+// as go test and go run make them) is named by the SHA-256 of its
+// executable: the same source gives the same binary, and any change to
+// the code a different one. If neither can be had, the name is random,
+// so that this process believes only the entries it wrote itself.
+func readBuildIdentity(readBuildInfo func() (*debug.BuildInfo, bool), executable func() (string, error)) string {
+	if info, ok := readBuildInfo(); ok {
+		settings := map[string]string{}
+		for _, s := range info.Settings {
+			settings[s.Key] = s.Value
+		}
+		if settings["vcs.revision"] != "" && settings["vcs.modified"] == "false" {
+			sum := sha256.Sum256([]byte(info.String()))
+			return "build " + hex.EncodeToString(sum[:])
+		}
+	}
+	if exe, err := executable(); err == nil {
+		if f, err := os.Open(exe); err == nil {
+			defer f.Close()
+			h := sha256.New()
+			if _, err := io.Copy(h, f); err == nil {
+				return "executable " + hex.EncodeToString(h.Sum(nil))
+			}
+		}
+	}
+	var b [16]byte
+	rand.Read(b[:])
+	return "process " + hex.EncodeToString(b[:])
+}
 
 // checksum is the SHA-256 of c's meaningful fields in their JSON form,
 // which encoding/json makes canonical (fields in declaration order, map
@@ -81,6 +137,7 @@ const cacheFormat = "checkfence observation set v7" // v7: outcomes whose observ
 func (c *CachedSpec) checksum() string {
 	b, err := json.Marshal(struct {
 		Format             string
+		Build              string
 		Program            string
 		Init               []string
 		Threads            [][]string
@@ -88,7 +145,7 @@ func (c *CachedSpec) checksum() string {
 		Outcomes           []lsl.Outcome
 		Blocks             map[int64]string
 		Bounds             unroll.Bounds
-	}{c.Format, c.Program, c.Init, c.Threads, c.NoStutterReduction, c.Outcomes, c.Blocks, c.Bounds})
+	}{c.Format, c.Build, c.Program, c.Init, c.Threads, c.NoStutterReduction, c.Outcomes, c.Blocks, c.Bounds})
 	if err != nil {
 		return "" // matches no stored checksum
 	}
@@ -103,6 +160,7 @@ func (c *CachedSpec) checksum() string {
 // programs that may have different sets print differently.
 type specInputs struct {
 	key     string
+	build   string // buildIdentity
 	program string // SHA-256 of the printed program
 	init    []string
 	threads [][]string
@@ -113,12 +171,13 @@ func newSpecInputs(spec *lsl.Program, t *tests.Test) (specInputs, error) {
 	if err := lsl.Print(&printed, spec); err != nil {
 		return specInputs{}, err
 	}
+	build := buildIdentity()
 	h := sha256.New()
-	h.Write([]byte(cacheFormat + "\n"))
+	h.Write([]byte(cacheFormat + "\n" + build + "\n"))
 	h.Write(printed.Bytes())
 	// The harness without the test's name: renaming a test does not
 	// change its observations.
-	in := specInputs{init: opNames(t.Init), threads: make([][]string, 0, len(t.Threads))}
+	in := specInputs{build: build, init: opNames(t.Init), threads: make([][]string, 0, len(t.Threads))}
 	h.Write([]byte("\ninit"))
 	for _, op := range in.init {
 		h.Write([]byte(" " + op))
@@ -155,8 +214,8 @@ func opNames(ops []tests.OpCall) []string {
 }
 
 // SpecKey is the cache key of the observation set of test t of spec: a
-// hash of everything that determines the set (the printed program and
-// the harness), and nothing else.
+// hash of everything that determines the set (the printed program, the
+// harness and the build of checkfence), and nothing else.
 func SpecKey(spec *lsl.Program, t *tests.Test) (string, error) {
 	in, err := newSpecInputs(spec, t)
 	return in.key, err
@@ -170,6 +229,8 @@ func (c *CachedSpec) check(in specInputs, t *tests.Test, opt *PipelineOptions) e
 		return c.damage
 	case c.Format != cacheFormat:
 		return fmt.Errorf("format %q, not %q", c.Format, cacheFormat)
+	case c.Build != in.build:
+		return errors.New("it was mined by another build of checkfence")
 	case c.Checksum != c.checksum():
 		return errors.New("its checksum does not match its content")
 	case c.Program != in.program:
@@ -255,7 +316,7 @@ func storeSpec(opt *PipelineOptions, in specInputs, t *tests.Test, set *Observat
 		blocks = nil // as JSON gives it back, for the checksum
 	}
 	c := &CachedSpec{
-		Format: cacheFormat, Program: in.program, Init: in.init, Threads: in.threads,
+		Format: cacheFormat, Build: in.build, Program: in.program, Init: in.init, Threads: in.threads,
 		NoStutterReduction: opt.NoStutterReduction,
 		Outcomes:           set.Outcomes, Blocks: blocks, Bounds: maps.Clone(bounds),
 		MiningSeconds: took.Seconds(), Test: strings.TrimSpace(t.String()),

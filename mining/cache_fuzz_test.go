@@ -79,6 +79,8 @@ func FuzzCacheLoad(f *testing.F) {
 		{true, func(c *CachedSpec) { c.Program = strings.Repeat("0", 64) }},
 		{true, func(c *CachedSpec) { c.Init, c.Threads = other.init, other.threads }},
 		{true, func(c *CachedSpec) { c.NoStutterReduction = true }},
+		{true, func(c *CachedSpec) { c.Build = "another build" }},
+		{true, func(c *CachedSpec) { c.Build = "" }},
 		{true, func(c *CachedSpec) { c.Outcomes = append(c.Outcomes, lsl.Outcome{Fault: lsl.FaultUndefined}) }},
 		{true, func(c *CachedSpec) { c.Outcomes = append(c.Outcomes, c.Outcomes[0]) }},
 		{true, func(c *CachedSpec) { c.Outcomes[0].Threads = c.Outcomes[0].Threads[:1] }},

@@ -2,10 +2,14 @@ package mining
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -460,5 +464,133 @@ func TestCacheLayout(t *testing.T) {
 		if wantCached := i == 3; res.SpecCached != wantCached {
 			t.Errorf("struct s2 { %s }: cached %v, want %v", tc.s2, res.SpecCached, wantCached)
 		}
+	}
+}
+
+// asBuild makes the tests run as the build of checkfence called id.
+func asBuild(t *testing.T, id string) {
+	t.Helper()
+	saved := buildIdentity
+	buildIdentity = func() string { return id }
+	t.Cleanup(func() { buildIdentity = saved })
+}
+
+// TestCacheOtherBuild: an entry another build of checkfence mined is not
+// believed, genuine as it may be otherwise: that build's serial runs may
+// give another set. It is mined again, with a note, and the verdict is
+// the one without a cache.
+func TestCacheOtherBuild(t *testing.T) {
+	prog, ts := compileTest(t, "../examples/c/mp.c", "", "test T0 = init ( send | recv )\n")
+	ctx := context.Background()
+	relaxed := memmodel.MustByName("relaxed")
+	fresh, err := CheckTest(ctx, prog, nil, ts[0], relaxed, PipelineOptions{MaxUnroll: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Verdict != Fail || fresh.Spec.Len() != 2 {
+		t.Fatalf("without a cache: %s with %d observations, want fail with 2", fresh.Verdict, fresh.Spec.Len())
+	}
+	cache := DirCache{Dir: t.TempDir()}
+	key := func() string {
+		k, err := SpecKey(prog, ts[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+
+	asBuild(t, "old build")
+	if _, _, err := MineTest(ctx, prog, ts[0], PipelineOptions{MaxUnroll: 10, Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	oldKey := key()
+	// That build's serial runs also gave flag=1 data=0 (the outcome that
+	// makes mp fail on relaxed): believed, the set would hide the failure.
+	forgeEntry(t, cache.path(oldKey), func(c *CachedSpec) {
+		var bad lsl.Outcome
+		b, _ := json.Marshal(c.Outcomes[1])
+		json.Unmarshal(b, &bad)
+		bad.Threads[1][0][1].Val = lsl.Int(0)
+		c.Outcomes = append(c.Outcomes, bad)
+	})
+
+	asBuild(t, "new build")
+	if key() == oldKey {
+		t.Fatal("two builds share a key")
+	}
+	// Under the new build's key too (a key is only a file name).
+	b, err := os.ReadFile(cache.path(oldKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cache.path(key()), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var notes []string
+	opt := PipelineOptions{MaxUnroll: 10, Cache: cache, Progress: func(format string, args ...any) {
+		notes = append(notes, fmt.Sprintf(format, args...))
+	}}
+	for run, wantCached := range []bool{false, true} {
+		notes = nil
+		res, err := CheckTest(ctx, prog, nil, ts[0], relaxed, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Verdict != fresh.Verdict || !slices.Equal(res.Spec.Keys(), fresh.Spec.Keys()) || res.SpecCached != wantCached {
+			t.Errorf("run %d: %s with %v (cached %v); want %s with %v (cached %v)", run, res.Verdict, res.Spec.Keys(), res.SpecCached, fresh.Verdict, fresh.Spec.Keys(), wantCached)
+		}
+		ignored := slices.ContainsFunc(notes, func(n string) bool { return strings.Contains(n, "mined by another build") })
+		if ignored == wantCached {
+			t.Errorf("run %d: note of another build's entry %v; notes %q", run, ignored, notes)
+		}
+	}
+}
+
+// TestReadBuildIdentity: a build is named by its build information only
+// when that pins its source (a clean checkout), else by its executable's
+// content, else by a name no other process has.
+func TestReadBuildIdentity(t *testing.T) {
+	dir := t.TempDir()
+	exeA, exeB := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	os.WriteFile(exeA, []byte("one binary"), 0o755)
+	os.WriteFile(exeB, []byte("another binary"), 0o755)
+	info := func(goVersion string, settings ...string) func() (*debug.BuildInfo, bool) {
+		return func() (*debug.BuildInfo, bool) {
+			bi := &debug.BuildInfo{GoVersion: goVersion, Path: "checkfence/cmd/checkfence", Main: debug.Module{Path: "checkfence", Version: "(devel)"}}
+			for i := 0; i < len(settings); i += 2 {
+				bi.Settings = append(bi.Settings, debug.BuildSetting{Key: settings[i], Value: settings[i+1]})
+			}
+			return bi, true
+		}
+	}
+	noInfo := func() (*debug.BuildInfo, bool) { return nil, false }
+	exe := func(p string) func() (string, error) { return func() (string, error) { return p, nil } }
+	noExe := func() (string, error) { return "", errors.New("no executable") }
+	clean := func(rev string) func() (*debug.BuildInfo, bool) {
+		return info("go1.26.8", "vcs", "git", "vcs.revision", rev, "vcs.modified", "false")
+	}
+	modified := info("go1.26.8", "vcs", "git", "vcs.revision", "abc", "vcs.modified", "true")
+
+	for _, tc := range []struct {
+		name string
+		a, b string // identities that must differ, or be equal if same
+		same bool
+	}{
+		{"a clean build is its build information, not its executable", readBuildIdentity(clean("abc"), exe(exeA)), readBuildIdentity(clean("abc"), exe(exeB)), true},
+		{"another commit", readBuildIdentity(clean("abc"), exe(exeA)), readBuildIdentity(clean("abd"), exe(exeA)), false},
+		{"another Go", readBuildIdentity(clean("abc"), exe(exeA)), readBuildIdentity(info("go1.27", "vcs.revision", "abc", "vcs.modified", "false"), exe(exeA)), false},
+		{"a modified tree: the executable", readBuildIdentity(modified, exe(exeA)), readBuildIdentity(modified, exe(exeB)), false},
+		{"a modified tree, same executable", readBuildIdentity(modified, exe(exeA)), readBuildIdentity(noInfo, exe(exeA)), true},
+		{"no version control information: the executable", readBuildIdentity(info("go1.26.8"), exe(exeA)), readBuildIdentity(info("go1.26.8"), exe(exeB)), false},
+		{"nothing known: every process its own", readBuildIdentity(noInfo, noExe), readBuildIdentity(noInfo, noExe), false},
+		{"an unreadable executable", readBuildIdentity(modified, exe(filepath.Join(dir, "none"))), readBuildIdentity(modified, exe(filepath.Join(dir, "none"))), false},
+	} {
+		if (tc.a == tc.b) != tc.same {
+			t.Errorf("%s: %q and %q", tc.name, tc.a, tc.b)
+		}
+	}
+	sum := sha256.Sum256([]byte("one binary"))
+	if got, want := readBuildIdentity(modified, exe(exeA)), "executable "+hex.EncodeToString(sum[:]); got != want {
+		t.Errorf("modified tree: %q, want %q", got, want)
 	}
 }
