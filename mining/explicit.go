@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"unsafe"
 
 	"checkfence/lsl"
 	"checkfence/symmetry"
@@ -26,8 +27,7 @@ const maxExplicitStates = 500_000
 // explicitConfig says how a run of the explicit enumeration goes.
 type explicitConfig struct {
 	// maxStates and maxBytes bound the states it visits and the bytes
-	// of their keys (about a third of what they cost in all;
-	// serialrun.go): past either it gives up.
+	// they take (explicitSerial.charge): past either it gives up.
 	maxStates int
 	maxBytes  int64
 	// bounds: an execution that runs a loop past its bound is recorded
@@ -134,7 +134,11 @@ type explicitSerial struct {
 	// only executions in which each class's threads start in thread
 	// order are run, and each outcome brings its images.
 	order *symmetry.Group
-	bytes int64 // of the keys of the states visited
+	// keys is the bytes of the states visited (their keys, kept to
+	// merge the runs that reach them again); live the bytes of the
+	// states held until explored (on the search's stack, or runs of an
+	// invocation waiting); peak the most keys+live has been.
+	keys, live, peak int64
 	// exceeded, when not nil, collects the loops run past their bounds
 	// (explicitRun); else running past one gives up.
 	exceeded map[string]bool
@@ -159,7 +163,7 @@ const (
 type explicitResult struct {
 	outcomes []lsl.Outcome // sorted by key; complete only if exceeded is empty
 	states   int           // states visited
-	bytes    int64         // bytes of their keys
+	bytes    int64         // the most bytes the states took at once (explicitSerial.charge)
 	exceeded []string      // the loop instances some execution runs past, sorted
 }
 
@@ -173,6 +177,24 @@ type explicitResult struct {
 // the executions left out are exceeded by the corresponding loops of the
 // executions run, so no loop exceeded means none is.
 func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, cfg explicitConfig) (*explicitResult, error) {
+	x, err := newExplicit(t, sym, cfg)
+	if err != nil {
+		return nil, err
+	}
+	outs, err := x.search(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &explicitResult{outcomes: outs, states: x.states, bytes: x.peak}
+	for id := range x.exceeded {
+		r.exceeded = append(r.exceeded, id)
+	}
+	sort.Strings(r.exceeded)
+	return r, nil
+}
+
+// newExplicit prepares the run of explicitRun.
+func newExplicit(t *lsl.Test, sym *symmetry.Group, cfg explicitConfig) (*explicitSerial, error) {
 	x := &explicitSerial{t: t, globals: map[int64]*lsl.Global{}, init: map[lsl.Value]lsl.Value{},
 		block: map[int64]int{}, locs: map[lsl.Value]int{}, order: sym, cfg: cfg}
 	if cfg.bounds {
@@ -192,16 +214,7 @@ func explicitRun(ctx context.Context, t *lsl.Test, sym *symmetry.Group, cfg expl
 		}
 		x.threads = append(x.threads, th)
 	}
-	outs, err := x.search(ctx)
-	if err != nil {
-		return nil, err
-	}
-	r := &explicitResult{outcomes: outs, states: x.states, bytes: x.bytes}
-	for id := range x.exceeded {
-		r.exceeded = append(r.exceeded, id)
-	}
-	sort.Strings(r.exceeded)
-	return r, nil
+	return x, nil
 }
 
 func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]int64) (*serialThread, error) {
@@ -329,10 +342,25 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 	return th, nil
 }
 
+// frame is a state on the search's stack: the threads before th have
+// been run from it.
+type frame struct {
+	s     *serialState
+	th    int
+	bytes int64 // charged for s
+}
+
 // search runs every serial execution: the init invocations in order, then
 // any thread's next invocation, each whole, from every state reached.
 // States reached twice (with the same observations so far) are explored
 // once.
+//
+// A state's successors are made one thread at a time, as the search
+// comes back to it, not all at once: a state holds a few words per
+// thread, so making the successors of every thread at once takes memory
+// quadratic in the threads (a test of 10,000 threads took gigabytes
+// before its first state was expanded), and the stack would hold them
+// all for every state on the way down.
 func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 	start := &serialState{
 		regs:   make([][]lsl.Value, len(x.threads)),
@@ -346,51 +374,60 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 	}
 	seen := map[string]bool{}
 	outcomes := map[string]lsl.Outcome{}
-	stack := []*serialState{start}
+	startBytes := x.stateBytes(start)
+	if err := x.charge(startBytes); err != nil {
+		return nil, err
+	}
+	stack := []frame{{s: start, bytes: startBytes}}
 	for len(stack) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		runnable := x.runnable(s)
-		if len(runnable) == 0 {
-			o := x.outcome(s)
-			outcomes[o.Key()] = o
-			if x.order != nil && x.cfg.mutant != mutantNoImages {
-				for _, img := range x.order.Images(o) {
-					outcomes[img.Key()] = img
+		f := &stack[len(stack)-1]
+		s := f.s
+		th := x.nextRunnable(s, f.th)
+		if th < 0 {
+			if f.th == 0 { // no thread has an invocation left
+				o := x.outcome(s)
+				outcomes[o.Key()] = o
+				if x.order != nil && x.cfg.mutant != mutantNoImages {
+					for _, img := range x.order.Images(o) {
+						outcomes[img.Key()] = img
+					}
 				}
 			}
+			x.live -= f.bytes
+			stack = stack[:len(stack)-1]
 			continue
 		}
-		for _, th := range runnable {
-			// Each end state is kept or dropped as soon as it is reached:
-			// one invocation that branches a lot may reach millions, most
-			// of them the same, and holding them all first would spend
-			// memory the states' bound does not see.
-			err := x.invoke(ctx, s, th, func(e *serialState) error {
-				k := x.key(e)
-				if seen[k] {
-					return nil
-				}
-				seen[k] = true
-				x.states++
-				x.bytes += int64(len(k))
-				switch {
-				case x.states > x.cfg.maxStates:
-					return gaveUp("more than %d states", x.cfg.maxStates)
-				case x.bytes > x.cfg.maxBytes:
-					return gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
-				case x.cfg.progress != nil && x.states%explicitProgressEvery == 0:
-					x.cfg.progress(x.states)
-				}
-				stack = append(stack, e)
+		f.th = th + 1
+		// Each end state is kept or dropped as soon as it is reached:
+		// one invocation that branches a lot may reach millions, most of
+		// them the same, and holding them all first would spend memory
+		// the states' bound does not see.
+		err := x.invoke(ctx, s, th, func(e *serialState) error {
+			k := x.key(e)
+			if seen[k] {
 				return nil
-			})
-			if err != nil {
-				return nil, err
 			}
+			seen[k] = true
+			x.states++
+			if x.states > x.cfg.maxStates {
+				return gaveUp("more than %d states", x.cfg.maxStates)
+			}
+			x.keys += int64(len(k)) + seenEntryBytes
+			n := x.forkBytes(e, th)
+			if err := x.charge(n); err != nil {
+				return err
+			}
+			if x.cfg.progress != nil && x.states%explicitProgressEvery == 0 {
+				x.cfg.progress(x.states)
+			}
+			stack = append(stack, frame{s: e, bytes: n})
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	keys := make([]string, 0, len(outcomes))
@@ -405,21 +442,64 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 	return outs, nil
 }
 
-// runnable lists the threads whose next invocation may run from s: the
-// init thread until it is done, then every thread with one left, but a
-// thread of a class of interchangeable threads starts only after the one
-// before it in the class.
-func (x *explicitSerial) runnable(s *serialState) []int {
+// nextRunnable is the first thread from th on whose next invocation may
+// run from s, or -1: the init thread until it is done, then every thread
+// with one left, but a thread of a class of interchangeable threads
+// starts only after the one before it in the class.
+func (x *explicitSerial) nextRunnable(s *serialState, th int) int {
 	if s.next[0] < len(x.threads[0].invs) {
-		return []int{0}
+		if th == 0 {
+			return 0
+		}
+		return -1
 	}
-	var ths []int
-	for th := 1; th < len(x.threads); th++ {
+	for th = max(th, 1); th < len(x.threads); th++ {
 		if s.next[th] < len(x.threads[th].invs) && !x.waits(s, th) {
-			ths = append(ths, th)
+			return th
 		}
 	}
-	return ths
+	return -1
+}
+
+// Sizes for the accounting of the states' memory.
+const (
+	sliceBytes     = int64(unsafe.Sizeof([]byte(nil)))
+	valueBytes     = int64(unsafe.Sizeof(lsl.Value{}))
+	cellBytes      = int64(unsafe.Sizeof(memCell{}))
+	intBytes       = int64(unsafe.Sizeof(int(0)))
+	serialStateHdr = int64(unsafe.Sizeof(serialState{}))
+	// seenEntryBytes is what the map of states visited spends on an
+	// entry besides its key's bytes: the string header, the value and
+	// the map's own slack.
+	seenEntryBytes = 48
+)
+
+// charge counts n more bytes of states held (n < 0: released), and gives
+// up when the states visited and held take more than the budget.
+func (x *explicitSerial) charge(n int64) error {
+	x.live += n
+	total := x.keys + x.live
+	x.peak = max(x.peak, total)
+	if total > x.cfg.maxBytes {
+		return gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
+	}
+	return nil
+}
+
+// stateBytes is what s takes on its own: the per-thread slices every
+// state copies (clone), which grow with the threads when its key hardly
+// does, and its memory and blocks, which it may share with others.
+func (x *explicitSerial) stateBytes(s *serialState) int64 {
+	n := serialStateHdr + int64(len(s.regs)+len(s.obs))*sliceBytes + int64(len(s.next))*intBytes
+	n += int64(len(s.mem))*cellBytes + int64(len(s.blocks))
+	return n
+}
+
+// forkBytes is what a fork of s for a run of thread th takes on its
+// own: its per-thread slices, and its own copy of the thread's registers
+// and observations.
+func (x *explicitSerial) forkBytes(s *serialState, th int) int64 {
+	return x.stateBytes(s) + int64(len(s.regs[th]))*valueBytes + int64(len(s.obs[th]))*sliceBytes
 }
 
 // waits reports whether thread th (1-based: 0 is init) may not start
@@ -511,9 +591,17 @@ type pending struct {
 // invoke runs thread th's next invocation from s to its end, along every
 // choice it makes, and hands each state it ends in to end (none when
 // every run is removed by an assume); an error from end stops it.
+//
+// Each run waiting in it is charged (forkBytes) from its fork until it
+// ends: a state holds a few words per thread, and an invocation's forks
+// must not take memory past the budget unseen.
 func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end func(*serialState) error) error {
 	k := s.next[th]
 	code := x.threads[th].invs[k]
+	forkBytes := x.forkBytes(s, th)
+	if err := x.charge(forkBytes); err != nil {
+		return err
+	}
 	work := []pending{{x.fork(s, th), 0}}
 	for runs := 0; len(work) > 0; runs++ {
 		// one invocation may branch into millions of runs
@@ -524,7 +612,7 @@ func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end
 		}
 		p := work[len(work)-1]
 		work = work[:len(work)-1]
-		more, done, err := x.run(p, th, k, code)
+		more, done, err := x.run(p, th, k, code, forkBytes)
 		if err != nil {
 			return err
 		}
@@ -538,6 +626,7 @@ func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end
 				return err
 			}
 		}
+		x.live -= forkBytes // p's run is over
 	}
 	return nil
 }
@@ -556,8 +645,8 @@ func (x *explicitSerial) fork(s *serialState, th int) *serialState {
 }
 
 // run runs p until the invocation ends (done), a choice forks it (more),
-// or an assume removes it (neither).
-func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more []pending, done *serialState, err error) {
+// or an assume removes it (neither). Each fork is charged forkBytes.
+func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr, forkBytes int64) (more []pending, done *serialState, err error) {
 	s := p.s
 	regs := s.regs[th]
 	memOwned, blocksOwned := false, false
@@ -642,6 +731,9 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 				return nil, nil, gaveUp("a choice among %d values", min(st.Span(), math.MaxUint64-1)+1)
 			}
 			for v := st.Hi; v > st.Lo; v-- {
+				if err := x.charge(forkBytes); err != nil {
+					return nil, nil, err
+				}
 				c := x.fork(s, th)
 				c.regs[th][in.dst] = lsl.Int(v)
 				more = append(more, pending{c, pc + 1})
@@ -656,6 +748,9 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr) (more [
 			if !st.NoReuse && x.cfg.mutant != mutantNoReuse {
 				for b, state := range s.blocks {
 					if state >= blockFreed && lsl.FreeKind(state-blockFreed).Reusable() && lsl.MayReuse(x.allocs[b], st) {
+						if err := x.charge(forkBytes); err != nil {
+							return nil, nil, err
+						}
 						c := x.fork(s, th)
 						c.blocks = slices.Clone(c.blocks)
 						c.blocks[b] = blockLive

@@ -333,3 +333,62 @@ func TestExplicitStopsInsideAnInvocation(t *testing.T) {
 		t.Errorf("limit of 100 states: %d MiB allocated before giving up", got>>20)
 	}
 }
+
+// manyThreads is a test of n threads of an empty operation: every order
+// of them is a serial execution (2^n states), and each state holds a few
+// words per thread.
+func manyThreads(t *testing.T, n int) *lsl.Test {
+	t.Helper()
+	src := "#include \"lsl_protos.h\"\nvoid nop(void) { }\n"
+	prog, ts := compileTest(t, "nop.c", src, "test T = ( nop"+strings.Repeat(" | nop", n-1)+" )\n")
+	u, err := unroll.UnrollWith(prog, ts[0], unroll.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Test
+}
+
+// TestExplicitManyThreads: on a test of many threads the run stops at
+// its memory budget and when its context ends, though a state's key
+// takes about a byte per thread while the state takes a few words per
+// thread, and making a state's successors makes one per thread (a test
+// of 300 threads took 4 GB under a budget of 128 MiB, one of 10,000
+// threads ran gigabytes past its --timeout).
+func TestExplicitManyThreads(t *testing.T) {
+	const budget = 1 << 20
+	for _, n := range []int{300, 1000} {
+		test := manyThreads(t, n)
+
+		// Every state held until explored keeps a slice header per
+		// thread for its registers and another for its observations,
+		// and no state is done with before some execution has run
+		// every thread: with a budget that cannot hold n states, no
+		// more states than it can hold.
+		cfg := explicitUnbounded
+		cfg.maxBytes = budget
+		x, err := newExplicit(test, nil, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := x.search(context.Background()); !errors.Is(err, errGaveUp) {
+			t.Fatalf("%d threads, budget %d bytes: %v, want it to give up", n, budget, err)
+		}
+		perState := int64(n) * 2 * sliceBytes
+		if most := budget/perState + 1; int64(x.states) > most {
+			t.Errorf("%d threads, budget %d bytes: gave up after %d states, want at most %d (%d bytes each at least)", n, budget, x.states, most, perState)
+		}
+
+		// A context that ends after the first look: the run stops before
+		// it has made a successor of the first state for every thread.
+		x, err = newExplicit(test, nil, explicitUnbounded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := x.search(&errAfter{context.Background(), 1}); !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d threads, cancelled: %v, want %v", n, err, context.Canceled)
+		}
+		if x.states >= n {
+			t.Errorf("%d threads, cancelled after the first look: it made %d states first", n, x.states)
+		}
+	}
+}

@@ -28,10 +28,11 @@ import (
 // verdict, with their counterexample or the loop that cannot be bounded.
 func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) error {
 	bounds := maps.Clone(m.bounds)
-	// The states kept cost about three times their keys (msn with 8
-	// chosen values: 201 MiB of keys, 596 MB resident): an eighth of the
-	// memory budget for the keys leaves most of it to the solver's
-	// encodings that follow.
+	// The run counts what its states take (explicitSerial.charge), but
+	// the collector lets the heap grow to several times what is live
+	// before it collects (gcPercent in cmd/checkfence): an eighth of the
+	// memory budget for the states keeps the heap within it, and leaves
+	// it to the solver's encodings that follow.
 	cfg := explicitUnbounded
 	cfg.bounds = true
 	switch b := opt.Encode.MaxMemory; {
@@ -70,7 +71,7 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
 				return ErrTooManyOutcomes
 			}
-			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of state keys)", t.Name, len(r.outcomes), states, r.bytes>>20)
+			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
 			return nil
 		}
