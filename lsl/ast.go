@@ -537,6 +537,7 @@ type Test struct {
 
 // FinalLoc is a location whose final value is observed.
 type FinalLoc struct {
+	Pos  Pos    // where the test declares it, so that Validate can say where
 	Name string // how the test names it ("x")
 	Addr Value  // its address, a pointer
 }

@@ -210,7 +210,7 @@ func (g *randGen) test() *Test {
 	g.straight = true
 	t := &Test{Name: g.name(), Globals: g.globals()}
 	for _, n := range g.freshNames(g.r.IntN(3)) {
-		loc := FinalLoc{Name: n, Addr: g.value()}
+		loc := FinalLoc{Pos: g.pos(), Name: n, Addr: g.value()}
 		if g.valid {
 			if len(g.bases) == 0 {
 				break

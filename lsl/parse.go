@@ -27,7 +27,7 @@ const maxDepth = 1000
 //	Source     = "source" String .
 //	Global     = "global" Name "@" Int ["threadlocal"] [Shape] [Pos] .
 //	Value      = "value" Name "[" { Int } "]" "=" Val .
-//	Final      = "final" Name "=" Val .
+//	Final      = "final" Name "=" Val [Pos] .
 //	Init       = "init" "{" { Invocation } "}" .
 //	Thread     = "thread" "{" { Invocation } "}" .
 //	Invocation = "op" Name [Pos] Body .
@@ -96,9 +96,9 @@ func ParseTest(filename string, src []byte) (*Test, error) {
 }
 
 // ParseTestFile reads a hand-written Test as ParseTest does, but gives
-// every statement, operation and global without a position annotation the
-// position of its first word in filename, so that what Validate reports
-// about it points into the file.
+// every statement, operation, global and final location without a
+// position annotation the position of its first word in filename, so that
+// what Validate reports about it points into the file.
 func ParseTestFile(filename string, src []byte) (*Test, error) {
 	p := newParser(filename, src)
 	p.tokenPositions = true
@@ -295,8 +295,8 @@ type parser struct {
 	lx       lexer
 	buf      []token // lookahead
 	srcFile  string  // the file of the source directive
-	// tokenPositions: a statement, operation or global without a
-	// position annotation is given the position of its first word
+	// tokenPositions: a statement, operation, global or final location
+	// without a position annotation is given the position of its first word
 	// (ParseTestFile)
 	tokenPositions bool
 	depth          int
@@ -503,7 +503,14 @@ func (p *parser) test() (*Test, error) {
 			if err != nil {
 				return nil, err
 			}
-			t.Final = append(t.Final, FinalLoc{Name: name, Addr: v})
+			pos, err := p.optPos()
+			if err != nil {
+				return nil, err
+			}
+			if p.tokenPositions && !pos.IsValid() {
+				pos = p.tokenPos(tok)
+			}
+			t.Final = append(t.Final, FinalLoc{Pos: pos, Name: name, Addr: v})
 		case isKeyword(tok, "init"):
 			if seenInit {
 				return nil, p.errorf(tok, "duplicate init block")

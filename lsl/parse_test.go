@@ -530,7 +530,7 @@ func reprintGolden(t *testing.T, file string, src []byte) []byte {
 // TestParseTestFilePositions: a hand-written test gets the positions of
 // its words where it has no annotations, and keeps its annotations.
 func TestParseTestFilePositions(t *testing.T) {
-	src := "test T\nglobal x @1\nthread {\n  op P @9:9 {\n    r = 1\n    atomic { store r, r @2:3 }\n    L: { break L }\n  }\n}\n"
+	src := "test T\nglobal x @1\nthread {\n  op P @9:9 {\n    r = 1\n    atomic { store r, r @2:3 }\n    L: { break L }\n  }\n}\nfinal x = [1]\n"
 	want := map[string]Pos{
 		"global": {File: "h.lsl", Line: 2, Col: 1},
 		"op":     {Line: 9, Col: 9},
@@ -539,6 +539,7 @@ func TestParseTestFilePositions(t *testing.T) {
 		"store":  {Line: 2, Col: 3},
 		"block":  {File: "h.lsl", Line: 7, Col: 5},
 		"break":  {File: "h.lsl", Line: 7, Col: 10},
+		"final":  {File: "h.lsl", Line: 10, Col: 1},
 	}
 	for _, file := range []bool{true, false} {
 		parse := ParseTest
@@ -559,6 +560,7 @@ func TestParseTestFilePositions(t *testing.T) {
 			"store":  body[1].(*Atomic).Body[0].Position(),
 			"block":  body[2].Position(),
 			"break":  body[2].(*Block).Body[0].Position(),
+			"final":  tt.Final[0].Pos,
 		}
 		for k, g := range got {
 			w := want[k]

@@ -71,7 +71,7 @@ func PrintTest(w io.Writer, t *Test) error {
 	p.globals(t.Globals)
 	for _, f := range t.Final {
 		p.printf("final %s = %s", ident(f.Name), f.Addr)
-		p.nl()
+		p.endLine(f.Pos)
 	}
 	if len(t.Init) > 0 {
 		p.printf("init {")

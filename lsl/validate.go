@@ -103,11 +103,11 @@ func ValidateTest(t *Test) error {
 	seen := map[string]bool{}
 	for _, f := range t.Final {
 		if seen[f.Name] {
-			v.errorf(Pos{}, "duplicate final location %s", ident(f.Name))
+			v.errorf(f.Pos, "duplicate final location %s", ident(f.Name))
 		}
 		seen[f.Name] = true
 		if !f.Addr.IsPtr() || !bases[f.Addr.Base()] {
-			v.errorf(Pos{}, "final %s: address %s is not a pointer into a declared global", ident(f.Name), f.Addr)
+			v.errorf(f.Pos, "final %s: address %s is not a pointer into a declared global", ident(f.Name), f.Addr)
 		}
 	}
 	return v.result()

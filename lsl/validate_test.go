@@ -234,18 +234,23 @@ func TestValidateTest(t *testing.T) {
 		},
 		{
 			name: "final address not a pointer",
-			src:  head + "final x = 1",
-			want: []string{"final x: address 1 is not a pointer into a declared global"},
+			src:  head + "final x = 1 @4:1",
+			want: []string{"t.c:4:1: final x: address 1 is not a pointer into a declared global"},
 		},
 		{
 			name: "final address outside the globals",
-			src:  head + "final z = [2 0]",
-			want: []string{"final z: address [2 0] is not a pointer into a declared global"},
+			src:  head + "final z = [2 0] @4:1",
+			want: []string{"t.c:4:1: final z: address [2 0] is not a pointer into a declared global"},
 		},
 		{
 			name: "duplicate final location",
-			src:  head + "final x = [1]\nfinal x = [1 0]",
-			want: []string{"duplicate final location x"},
+			src:  head + "final x = [1 0] @4:1\nfinal x = [1 0] @\"u.c\":5:1",
+			want: []string{"u.c:5:1: duplicate final location x"},
+		},
+		{
+			name: "final location without a position",
+			src:  head + "final x = 1",
+			want: []string{"final x: address 1 is not a pointer into a declared global"},
 		},
 		{
 			name: "globals are checked",
@@ -256,6 +261,52 @@ func TestValidateTest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tst, err := ParseTest("t.lsl", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkValidateErrors(t, ValidateTest(tst), tt.want)
+		})
+	}
+}
+
+// TestValidateTestFile: what Validate finds in a hand-written test read
+// with ParseTestFile is reported at the place in the file it is about.
+func TestValidateTestFile(t *testing.T) {
+	const head = "test T\nglobal x @1\nglobal s @2 {a, b [2]}\n"
+	const body = "thread {\n  op P {\n  }\n}\n"
+	tests := []struct {
+		name string
+		src  string
+		want []string
+	}{
+		{
+			name: "valid final locations",
+			src:  head + "final x = [1]\nfinal s.a = [2 0]\nfinal s.b1 = [2 1 1]\n" + body,
+		},
+		{
+			name: "final address not a pointer",
+			src:  head + "final x = 3\n" + body,
+			want: []string{"h.lsl:4:1: final x: address 3 is not a pointer into a declared global"},
+		},
+		{
+			name: "final address outside the globals",
+			src:  head + "final x = [1]\n  final y = [7]\n" + body,
+			want: []string{"h.lsl:5:3: final y: address [7] is not a pointer into a declared global"},
+		},
+		{
+			name: "duplicate final location",
+			src:  head + "final x = [1]\nfinal x = [1]\n" + body,
+			want: []string{"h.lsl:5:1: duplicate final location x"},
+		},
+		{
+			name: "annotation wins",
+			src:  head + "final x = 3 @\"g.c\":9:2\n" + body,
+			want: []string{"g.c:9:2: final x: address 3 is not a pointer into a declared global"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tst, err := ParseTestFile("h.lsl", []byte(tt.src))
 			if err != nil {
 				t.Fatal(err)
 			}
