@@ -21,7 +21,6 @@ type randGen struct {
 	straight bool   // generating a Test body: no call, continue or threadid
 	file     string // the file most positions name
 	sigs     []genSig
-	bases    []int64 // bases of the globals generated so far
 }
 
 type genSig struct {
@@ -170,17 +169,26 @@ func (g *randGen) globals() []*Global {
 		} else {
 			gl.Base = g.int()
 		}
+		// Initial values are of words of the global: the text format
+		// has no way to write others.
 		for range g.r.IntN(3) {
-			var offs []int64
-			for range g.r.IntN(3) {
-				offs = append(offs, g.int())
+			if offs, ok := g.word(gl.Shape); ok {
+				gl.Init = append(gl.Init, InitVal{Offsets: offs, Val: g.value()})
 			}
-			gl.Init = append(gl.Init, InitVal{Offsets: offs, Val: g.value()})
 		}
-		g.bases = append(g.bases, gl.Base)
 		gs = append(gs, gl)
 	}
 	return gs
+}
+
+// word returns the offsets of a random word of a block of shape s, or
+// false if s has none (an empty struct or array).
+func (g *randGen) word(s *Shape) ([]int64, bool) {
+	ws := s.words(nil, 0, 0, nil)
+	if len(ws) == 0 {
+		return nil, false
+	}
+	return ws[g.r.IntN(len(ws))].path, true
 }
 
 // program returns a random program.
@@ -212,10 +220,15 @@ func (g *randGen) test() *Test {
 	for _, n := range g.freshNames(g.r.IntN(3)) {
 		loc := FinalLoc{Pos: g.pos(), Name: n, Addr: g.value()}
 		if g.valid {
-			if len(g.bases) == 0 {
+			if len(t.Globals) == 0 {
 				break
 			}
-			loc.Addr = Ptr(g.bases[g.r.IntN(len(g.bases))], g.r.Int64N(3))
+			gl := t.Globals[g.r.IntN(len(t.Globals))]
+			offs, ok := g.word(gl.Shape)
+			if !ok {
+				continue
+			}
+			loc.Addr = Ptr(gl.Base, offs...)
 		}
 		t.Final = append(t.Final, loc)
 	}

@@ -69,7 +69,8 @@ const maxDepth = 1000
 // "break" without quoting.
 //
 // A Value line gives an initial value to the last global declared with that
-// name; a Test has at most one Init. A Pos without a file names the file of
+// name, to one word of it (offsets that Shape.Locate accepts); a Test has
+// at most one Init. A Pos without a file names the file of
 // the source directive (or no file, if there is none); a statement without
 // a Pos has the zero Pos (with ParseTestFile, the position of its first
 // word). Parsing makes the values a natural constructor
@@ -612,6 +613,7 @@ func (p *parser) value() error {
 	if g == nil {
 		return p.errorf(nameTok, "value of undeclared global %s", ident(name))
 	}
+	offsTok := p.peek(0)
 	if err := p.expect("["); err != nil {
 		return err
 	}
@@ -621,6 +623,12 @@ func (p *parser) value() error {
 	}
 	if err := p.expect("]"); err != nil {
 		return err
+	}
+	// An initial value is that of one word: offsets naming none (inside
+	// a scalar, past an array, a whole struct) would be a value nothing
+	// can read, dropped without a word.
+	if why := g.Shape.Locate(offs); why != "" {
+		return p.errorf(offsTok, "value %s[%s]: no word of global %s: %s", ident(name), joinInts(offs), ident(name), why)
 	}
 	if err := p.expect("="); err != nil {
 		return err

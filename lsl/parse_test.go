@@ -278,6 +278,12 @@ func TestParseErrors(t *testing.T) {
 		{"value of undeclared global", "global x @1\nvalue y[] = 0", `x.lsl:2:7: value of undeclared global y`, false},
 		{"bad value", "global x @1\nvalue x[] = load", `x.lsl:2:13: expected value, found "load"`, false},
 		{"empty pointer", "global x @1\nvalue x[] = []", `x.lsl:2:14: expected base address, found "]"`, false},
+		{"value inside a scalar", "global x @1\nvalue x [3] = 5", `x.lsl:2:9: value x[3]: no word of global x: inside a scalar`, false},
+		{"value of a whole struct", "global x @1 {a, b}\nvalue x[] = 5", `x.lsl:2:8: value x[]: no word of global x: an aggregate, not a word`, false},
+		{"value past the fields", "global x @1 {a, b}\nvalue x[2] = 5", `x.lsl:2:8: value x[2]: no word of global x: no such field`, false},
+		{"value past the array", "global x @1 [2]\nvalue x[-1] = 5", `x.lsl:2:8: value x[-1]: no word of global x: index out of bounds`, false},
+		{"value of the last global of its name", "global x @1 [2]\nglobal x @2\nvalue x[1] = 5", `x.lsl:3:8: value x[1]: no word of global x: inside a scalar`, false},
+		{"value in a test", "test A\nglobal x @1\nvalue x [3] = 5\nthread { op P { } }", `x.lsl:3:9: value x[3]: no word of global x: inside a scalar`, true},
 		{"global without base", "global x {a}", `x.lsl:1:10: expected "@", found "{"`, false},
 		{"bad shape", "global x @1 [a]", `x.lsl:1:14: expected array length, found "a"`, false},
 		{"shape field list", "global x @1 {a b}", `x.lsl:1:16: expected ",", found "b"`, false},
@@ -404,8 +410,8 @@ func TestParseVariations(t *testing.T) {
 		},
 		{
 			"values",
-			"global x @3\nvalue x[] = -12\nvalue x[0 1] = [3  0 -1]\nvalue x[2] = undefined\nvalue x[] = [7]",
-			"global x @3\nvalue x[] = -12\nvalue x[0 1] = [3 0 -1]\nvalue x[2] = undefined\nvalue x[] = [7]\n",
+			"global x @3\nvalue x[] = -12\nglobal y @4 [3] {a, b}\nvalue y[0 1] = [3  0 -1]\nvalue x[] = [7]\nvalue y[2 0] = undefined",
+			"global x @3\nvalue x[] = -12\nvalue x[] = [7]\nglobal y @4 [3]{a, b}\nvalue y[0 1] = [3 0 -1]\nvalue y[2 0] = undefined\n",
 		},
 		{
 			"types are printed in canonical form",

@@ -68,7 +68,7 @@ func Validate(p *Program) error {
 // ValidateTest checks t as Validate checks a program, and also that it is
 // in straight-line form (no call, continue or threadid), that every
 // register a thread reads is assigned in that thread, and that the final
-// locations are pointers into declared globals.
+// locations are words of declared globals.
 func ValidateTest(t *Test) error {
 	v := &validator{}
 	if t == nil {
@@ -94,10 +94,10 @@ func ValidateTest(t *Test) error {
 	for i, th := range t.Threads {
 		thread(fmt.Sprintf("thread %d", i), th)
 	}
-	bases := map[int64]bool{}
+	byBase := map[int64]*Global{}
 	for _, g := range t.Globals {
-		if g != nil {
-			bases[g.Base] = true
+		if g != nil && byBase[g.Base] == nil {
+			byBase[g.Base] = g
 		}
 	}
 	seen := map[string]bool{}
@@ -106,8 +106,15 @@ func ValidateTest(t *Test) error {
 			v.errorf(f.Pos, "duplicate final location %s", ident(f.Name))
 		}
 		seen[f.Name] = true
-		if !f.Addr.IsPtr() || !bases[f.Addr.Base()] {
+		g := byBase[f.Addr.Base()]
+		switch {
+		case !f.Addr.IsPtr() || g == nil:
 			v.errorf(f.Pos, "final %s: address %s is not a pointer into a declared global", ident(f.Name), f.Addr)
+		default:
+			// a final value is that of one word, as a load reads it
+			if why := g.Shape.Locate(f.Addr.Offsets()); why != "" {
+				v.errorf(f.Pos, "final %s: address %s is no word of global %s: %s", ident(f.Name), f.Addr, ident(g.Name), why)
+			}
 		}
 	}
 	return v.result()
@@ -158,6 +165,13 @@ func (v *validator) globals(gs []*Global) {
 			bases[g.Base] = g.Name
 		}
 		v.shape(g.Pos, "global "+ident(g.Name), g.Shape, 0)
+		// the text format refuses such a value line (parser.value), so
+		// what Validate accepts prints as text that parses back
+		for _, iv := range g.Init {
+			if why := g.Shape.Locate(iv.Offsets); why != "" {
+				v.errorf(g.Pos, "value %s[%s]: no word of global %s: %s", ident(g.Name), joinInts(iv.Offsets), ident(g.Name), why)
+			}
+		}
 	}
 }
 

@@ -162,6 +162,18 @@ func TestValidate(t *testing.T) {
 			want: []string{"x.c:1:1: global g: shape is both an array and a struct"},
 		},
 		{
+			name: "initial value of no word",
+			prog: &Program{Globals: []*Global{
+				{Pos: Pos{"x.c", 1, 1}, Name: "g", Base: 1, Init: []InitVal{{Offsets: []int64{3}, Val: Int(5)}}},
+				{Pos: Pos{"x.c", 2, 1}, Name: "h", Base: 2, Shape: &Shape{Fields: []Field{{Name: "a"}}},
+					Init: []InitVal{{Offsets: []int64{0}, Val: Int(1)}, {Val: Int(2)}}},
+			}},
+			want: []string{
+				"x.c:1:1: value g[3]: no word of global g: inside a scalar",
+				"x.c:2:1: value h[]: no word of global h: an aggregate, not a word",
+			},
+		},
+		{
 			name: "nil statements",
 			prog: &Program{Procs: []*Proc{{Name: "f", Body: []Stmt{nil, (*Block)(nil)}}}},
 			want: []string{"proc f: nil statement", "proc f: nil statement"},
@@ -297,6 +309,31 @@ func TestValidateTestFile(t *testing.T) {
 			name: "duplicate final location",
 			src:  head + "final x = [1]\nfinal x = [1]\n" + body,
 			want: []string{"h.lsl:5:1: duplicate final location x"},
+		},
+		{
+			name: "final address inside a scalar",
+			src:  head + "final x = [1 5]\n" + body,
+			want: []string{"h.lsl:4:1: final x: address [1 5] is no word of global x: inside a scalar"},
+		},
+		{
+			name: "final address a whole struct",
+			src:  head + "final s = [2]\n" + body,
+			want: []string{"h.lsl:4:1: final s: address [2] is no word of global s: an aggregate, not a word"},
+		},
+		{
+			name: "final address past the fields",
+			src:  head + "final s = [2 2]\n" + body,
+			want: []string{"h.lsl:4:1: final s: address [2 2] is no word of global s: no such field"},
+		},
+		{
+			name: "final address past the array",
+			src:  head + "final s = [2 1 2]\n" + body,
+			want: []string{"h.lsl:4:1: final s: address [2 1 2] is no word of global s: index out of bounds"},
+		},
+		{
+			name: "final address an array",
+			src:  head + "final s = [2 1]\n" + body,
+			want: []string{"h.lsl:4:1: final s: address [2 1] is no word of global s: an aggregate, not a word"},
 		},
 		{
 			name: "annotation wins",
