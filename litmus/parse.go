@@ -29,7 +29,7 @@ const maxDepth = 500
 // *lsl.Error values "file:line:col: message" at the offending place;
 // columns count bytes.
 func Parse(filename string, src []byte) (*File, error) {
-	p := &parser{file: filename, src: src, line: 1, col: 1}
+	p := &parser{file: filename, src: lsl.TrimBOM(src), line: 1, col: 1}
 	f, err := p.parseFile()
 	if err != nil {
 		return nil, err

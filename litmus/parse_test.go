@@ -2,6 +2,7 @@ package litmus
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -133,6 +134,37 @@ func TestParseComment(t *testing.T) {
 	}
 }
 
+// TestParseBOM: a file that starts with a UTF-8 byte order mark reads as
+// the same file without it, columns on the first line counting from after
+// the mark.
+func TestParseBOM(t *testing.T) {
+	const src = "X86 SB\n{ x=0; y=0; }\n P0          | P1          ;\n MOV [x],$1  | MOV [y],$1  ;\n MOV EAX,[y] | MOV EAX,[x] ;\nexists (0:EAX=0 /\\ 1:EAX=0)\n"
+	tests := []struct {
+		name, src string
+	}{
+		{"LF", src},
+		{"CRLF", strings.ReplaceAll(src, "\n", "\r\n")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			want, err := Parse("t.litmus", []byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Parse("t.litmus", []byte("\ufeff"+tt.src))
+			if err != nil {
+				t.Fatalf("with a byte order mark: %v", err)
+			}
+			if got.Pos.String() != "t.litmus:1:5" {
+				t.Errorf("name at %s, want t.litmus:1:5", got.Pos)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("with a byte order mark:\n%s\nwithout:\n%s", got.Format(), want.Format())
+			}
+		})
+	}
+}
+
 // TestParseErrors checks that malformed input is rejected at the right
 // place with the right message.
 func TestParseErrors(t *testing.T) {
@@ -142,6 +174,10 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"empty", "", `t.litmus:1:1: empty file: expected "X86 NAME"`},
 		{"blank", " \n\n", `t.litmus:3:1: empty file: expected "X86 NAME"`},
+		// A UTF-8 byte order mark is skipped; columns count from after it.
+		{"byte order mark, then no name", "\ufeffX86\n{}", `t.litmus:1:4: missing test name after X86`},
+		{"byte order mark, then an architecture", "\ufeffPPC T\n", `t.litmus:1:1: unsupported architecture "PPC": only X86 litmus tests are read`},
+		{"byte order mark inside the file", "X86 T\n\ufeff{}", `t.litmus:2:1: expected "key=value" metadata or "{" to open the initial state, found "\ufeff{}"`},
 		{"architecture", "PPC T\n", `t.litmus:1:1: unsupported architecture "PPC": only X86 litmus tests are read`},
 		{"no name", "X86\n{}", `t.litmus:1:4: missing test name after X86`},
 		{"two names", "X86 A B\n", `t.litmus:1:7: unexpected "B" after the test name`},

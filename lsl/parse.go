@@ -1,6 +1,7 @@
 package lsl
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -304,10 +305,16 @@ type parser struct {
 	globals        map[string]*Global // the last global of each name, for value
 }
 
+// TrimBOM drops a UTF-8 byte order mark at the start of src. Some
+// Windows editors write one; it is no part of the text, and columns on
+// the first line count from after it, as such an editor shows them. The
+// readers of LSL, test and litmus files skip it, as the C front end does.
+func TrimBOM(src []byte) []byte { return bytes.TrimPrefix(src, []byte("\ufeff")) }
+
 func newParser(filename string, src []byte) *parser {
 	return &parser{
 		filename: filename,
-		lx:       lexer{src: src, line: 1, col: 1, nl: true},
+		lx:       lexer{src: TrimBOM(src), line: 1, col: 1, nl: true},
 		globals:  map[string]*Global{},
 	}
 }

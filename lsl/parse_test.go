@@ -308,6 +308,10 @@ func TestParseErrors(t *testing.T) {
 		{"two init blocks", "test t\ninit {}\ninit {}", `x.lsl:3:1: duplicate init block`, true},
 		{"thread without op", "test t\nthread { r = 1 }", `x.lsl:2:10: expected "op", found "r"`, true},
 		{"final without value", "test t\nfinal x =", `x.lsl:2:10: expected value, found end of file`, true},
+		// A UTF-8 byte order mark is skipped; columns count from after it.
+		{"byte order mark, then an error", "\ufeffglobal x {a}", `x.lsl:1:10: expected "@", found "{"`, false},
+		{"byte order mark in a test", "\ufefftest {", `x.lsl:1:6: expected test name, found "{"`, true},
+		{"byte order mark inside the file", "global x @1\n\ufeffglobal y @2", `x.lsl:2:1: unexpected character '\ufeff'`, false},
 		{"deep nesting", "proc f() -> () " + strings.Repeat("{ L: ", maxDepth) + "{", `x.lsl:1:5016: nesting too deep`, false},
 	}
 	for _, tt := range tests {
@@ -412,6 +416,11 @@ func TestParseVariations(t *testing.T) {
 			"values",
 			"global x @3\nvalue x[] = -12\nglobal y @4 [3] {a, b}\nvalue y[0 1] = [3  0 -1]\nvalue x[] = [7]\nvalue y[2 0] = undefined",
 			"global x @3\nvalue x[] = -12\nvalue x[] = [7]\nglobal y @4 [3]{a, b}\nvalue y[0 1] = [3 0 -1]\nvalue y[2 0] = undefined\n",
+		},
+		{
+			"byte order mark",
+			"\ufeffglobal x @3\nvalue x[] = 1",
+			"global x @3\nvalue x[] = 1\n",
 		},
 		{
 			"types are printed in canonical form",

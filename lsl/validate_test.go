@@ -336,6 +336,12 @@ func TestValidateTestFile(t *testing.T) {
 			want: []string{"h.lsl:4:1: final s: address [2 1] is no word of global s: an aggregate, not a word"},
 		},
 		{
+			// columns on the first line count from after the mark
+			name: "byte order mark",
+			src:  "\ufefftest T global x @1 final x = 3 " + body,
+			want: []string{"h.lsl:1:20: final x: address 3 is not a pointer into a declared global"},
+		},
+		{
 			name: "annotation wins",
 			src:  head + "final x = 3 @\"g.c\":9:2\n" + body,
 			want: []string{"g.c:9:2: final x: address 3 is not a pointer into a declared global"},

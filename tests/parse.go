@@ -177,7 +177,7 @@ func (p *parser) is(kind tokKind, text string) bool {
 // syntax error, an *lsl.Error. A file with no tests (only comments, say)
 // gives no tests and no error.
 func Parse(filename string, src []byte) ([]*Test, error) {
-	p := &parser{filename: filename, lx: lexer{src: src, line: 1, col: 1}}
+	p := &parser{filename: filename, lx: lexer{src: lsl.TrimBOM(src), line: 1, col: 1}}
 	p.advance()
 	var all []*Test
 	seen := map[string]int{}

@@ -188,6 +188,12 @@ func TestParseValid(t *testing.T) {
 			{"T", 2, 13, nil, [][]string{{"a"}}}}},
 		{"stars in a block comment", "/***/ /* * / **/test T = ( a )", []shape{
 			{"T", 1, 22, nil, [][]string{{"a"}}}}},
+		// A UTF-8 byte order mark is skipped; columns count from after
+		// it, as an editor shows them.
+		{"byte order mark", "\ufefftest T0 = i ( e | d )", []shape{
+			{"T0", 1, 6, []string{"i"}, [][]string{{"e"}, {"d"}}}}},
+		{"byte order mark before a comment", "\ufeff// c\r\ntest T0 = ( e )", []shape{
+			{"T0", 2, 6, nil, [][]string{{"e"}}}}},
 		{"CRLF and tabs", "// x\r\n\ttest T = i\r\n( a | b )\r\n", []shape{
 			{"T", 2, 7, []string{"i"}, [][]string{{"a"}, {"b"}}}}},
 		{"identifiers", "test _t_9 = _x1 ( A_B | c2 __ )", []shape{
@@ -294,6 +300,16 @@ func TestParseErrors(t *testing.T) {
 			`t.lsl:2:4: empty thread: expected an operation name, found ")"`},
 		{"CRLF", "test T0 = ( e |\r\n )",
 			`t.lsl:2:2: empty thread: expected an operation name, found ")"`},
+		{"byte order mark, then an error", "\ufefftest T0 = ( )",
+			`t.lsl:1:13: test has no threads: expected an operation name, found ")"`},
+		{"byte order mark, then no test", "\ufeffT0 = ( e )",
+			`t.lsl:1:1: expected "test", found "T0"`},
+		// Only the first character of the file can be a byte order
+		// mark; elsewhere it is a stray character.
+		{"byte order mark inside the file", "test T0 = ( e )\n\ufefftest T1 = ( e )",
+			`t.lsl:2:1: expected "test", found "\ufeff"`},
+		{"two byte order marks", "\ufeff\ufefftest T0 = ( e )",
+			`t.lsl:1:1: expected "test", found "\ufeff"`},
 		// The first error is reported, and no tests with it.
 		{"error in the second test", "test T0 = ( e )\ntest T1 = ( )",
 			`t.lsl:2:13: test has no threads: expected an operation name, found ")"`},
