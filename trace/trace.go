@@ -925,9 +925,16 @@ func (e Event) label() string {
 
 // EventOf returns the event of access a of x in t, built from x.
 func (t *Trace) EventOf(x *encode.Execution, a *encode.Access) (Event, bool) {
+	// Memory order interleaves allocator events with the accesses, so an
+	// access's place in it is its index among the accesses plus the
+	// allocator events before it.
+	evsBefore := 0
 	for i, ea := range x.Accesses {
-		if ea.Access == a && i < len(t.MemoryOrder) {
-			return t.MemoryOrder[i], true
+		for evsBefore < len(x.Events) && x.Events[evsBefore].After <= i {
+			evsBefore++
+		}
+		if ea.Access == a && i+evsBefore < len(t.MemoryOrder) {
+			return t.MemoryOrder[i+evsBefore], true
 		}
 	}
 	return Event{}, false

@@ -544,3 +544,51 @@ func TestAcrossInlinedCallsTrace(t *testing.T) {
 	tr.WriteText(&text)
 	golden(t, "calls-tso.txt", text.Bytes())
 }
+
+// TestEventOfAmongAllocatorEvents: memory order lists allocator events
+// among the accesses (testdata/reuse.lsl allocates before any store, and
+// frees and allocates again in update), so EventOf must find an access's
+// own event, not the one at its index among the accesses alone (an
+// allocation, a free or another thread's access).
+func TestEventOfAmongAllocatorEvents(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "reuse.lsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest("reuse.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName("serial"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := mining.Prepare(ctx, test, memmodel.MustByName("sc"), mining.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := mining.CheckEncoding(ctx, enc, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pass {
+		t.Fatal("reuse.lsl passes on sc")
+	}
+	x := res.Counterexample
+	if len(x.Events) == 0 {
+		t.Fatal("the counterexample has no allocator events")
+	}
+	tr := Build(enc, x, spec.Outcomes)
+	for _, a := range x.Accesses {
+		kind := "load"
+		if a.Store {
+			kind = "store"
+		}
+		got, ok := tr.EventOf(x, a.Access)
+		want := fmt.Sprintf("%s %s %s", threadName(a.Thread), kind, posString(a.Stmt.Position()))
+		if s := fmt.Sprintf("%s %s %s", got.Thread, got.Kind, got.Pos); !ok || s != want {
+			t.Errorf("EventOf(%s) = %s (found %v)", want, s, ok)
+		}
+	}
+}

@@ -964,6 +964,24 @@ func TestNeededFenceExplainedByItsPairs(t *testing.T) {
 	}
 }
 
+// An added fence is explained by the pair of its own thread that it
+// orders, found among the accesses although memory order also lists
+// allocator events: in testdata/mpfree.c the writer allocates and frees a
+// scratch block before message passing, and the store-store fence at
+// line 10 is explained by the store of data going after the flag's, not
+// by the reader's load going after the free.
+func TestAddedFenceExplainedAfterAFree(t *testing.T) {
+	want := "thread 0: store data (testdata/mpfree.c:9:10) executes after store flag (testdata/mpfree.c:10:5)"
+	code, out, errs := runCmd(t, "fences", "--no-cache", "--infer", "--model", "pso", "testdata/mpfree.c", "testdata/mpfree.tests")
+	if code != exitPass || !strings.Contains(out, "added        store-store fence at testdata/mpfree.c:10:") || !strings.Contains(out, "\n  "+want+"\n") {
+		t.Errorf("status %d, want the fence at line 10 explained by\n%s\nstderr %s\n%s", code, want, errs, out)
+	}
+	_, out, errs = runCmd(t, "fences", "--no-cache", "--infer", "--json", "--model", "pso", "testdata/mpfree.c", "testdata/mpfree.tests")
+	if !strings.Contains(out, `"reordering":"`+want+`"`) {
+		t.Errorf("JSON reordering is not %q; stderr %s\n%s", want, errs, out)
+	}
+}
+
 // The specifiers _Atomic int apply to every declarator of a declaration
 // (C11 6.7p6): through any pointer so declared, an increment is one seq
 // read-modify-write (two never both read 0) and store buffering through
