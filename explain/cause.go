@@ -391,18 +391,35 @@ type Pair struct {
 }
 
 // Reordered returns the pairs that execution x reorders, both accesses
-// at locations another thread accesses too (the order of accesses no
-// other thread sees cannot change what the others observe).
+// at locations another thread touches too (the order of accesses no
+// other thread sees cannot change what the others observe). A thread
+// touches the locations it accesses and every word of a block it frees
+// or takes again from the allocator: those events are ordered in memory
+// order against the accesses to the block, which decides a use after
+// free and what a reused block holds (SEMANTICS.md, allocation).
 func Reordered(x *encode.Execution) []Pair {
 	touched := map[lsl.Value]map[int]bool{}
+	touch := func(v lsl.Value, th int) {
+		if th == rangeanalysis.InitThread {
+			return
+		}
+		if touched[v] == nil {
+			touched[v] = map[int]bool{}
+		}
+		touched[v][th] = true
+	}
+	blockWords := map[int64][]lsl.Value{}
 	for _, a := range x.Accesses {
-		if a.Thread == rangeanalysis.InitThread {
-			continue
+		touch(a.AddrVal, a.Thread)
+		if a.AddrVal.IsPtr() && !slices.Contains(blockWords[a.AddrVal.Base()], a.AddrVal) {
+			blockWords[a.AddrVal.Base()] = append(blockWords[a.AddrVal.Base()], a.AddrVal)
 		}
-		if touched[a.AddrVal] == nil {
-			touched[a.AddrVal] = map[int]bool{}
+	}
+	// x.Events holds the frees and the allocations that reuse a block
+	for _, ev := range x.Events {
+		for _, v := range blockWords[ev.Block] {
+			touch(v, ev.Thread)
 		}
-		touched[a.AddrVal][a.Thread] = true
 	}
 	shared := func(a encode.ExecAccess) bool { return len(touched[a.AddrVal]) > 1 }
 	var out []Pair

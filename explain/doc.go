@@ -20,9 +20,14 @@
 //
 //  1. The reordered pairs of X are accesses a before b in one thread's
 //     program order with b before a in memory order, both to locations
-//     another thread accesses (the order of accesses no other thread sees
-//     cannot change what the others observe). Each gives two candidate
-//     fences of the pair's kind: right after a, and right before b.
+//     another thread touches (the order of accesses no other thread sees
+//     cannot change what the others observe). A thread touches what it
+//     accesses and every word of a block it frees or takes again from the
+//     allocator: such an event is in memory order too, and where an
+//     access to the block falls against it decides a use after free or
+//     what the reused block holds, so it sees the access as a load would.
+//     Each pair gives two candidate fences of the pair's kind: right
+//     after a, and right before b.
 //  2. The test is encoded with every candidate inserted, each instance
 //     with its own enable literal, and the question "does an execution
 //     fail as X did" is asked with all candidates enabled. If it is
@@ -52,9 +57,11 @@
 // failure too. Fence inference (package infer) finds the cheapest fences
 // that make the whole test pass.
 //
-// Tested against the brute-force reference on generated failing tests:
-// the reference, running the test with the cause's fences inserted, finds
-// no execution with the counterexample's outcome, and without any one of
-// them finds one; a search that does not shrink the core, or shrinks one
-// fence too many, is caught.
+// Tested against the brute-force reference on generated failing tests,
+// among them uses after free through a reordering: the reference,
+// running the test with the cause's fences inserted, finds no execution
+// failing as the counterexample does, and without any one of them finds
+// one; a search that does not shrink the core, or shrinks one fence too
+// many, is caught; and where no cause is found, the failure happens with
+// a full fence after every access.
 package explain

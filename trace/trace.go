@@ -506,20 +506,10 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 		t.MemoryOrder = append(t.MemoryOrder, ev[a.Access])
 	}
 	t.MemoryOrder = append(t.MemoryOrder, allocEv[j:]...)
-	// Reordered pairs: x <p y but y <M x, in the same thread. A pair with
-	// an access to a location no other thread touches (after init) cannot
-	// explain anything another thread saw, so it is left out.
-	touched := map[lsl.Value]map[int]bool{}
-	for _, a := range x.Accesses {
-		if a.Thread == rangeanalysis.InitThread {
-			continue
-		}
-		if touched[a.AddrVal] == nil {
-			touched[a.AddrVal] = map[int]bool{}
-		}
-		touched[a.AddrVal][a.Thread] = true
-	}
-	shared := func(a encode.ExecAccess) bool { return len(touched[a.AddrVal]) > 1 }
+	// Reordered pairs: x <p y but y <M x, in the same thread, both at
+	// locations another thread touches (explain.Reordered: a pair with an
+	// access no other thread sees cannot explain anything another thread
+	// saw, so it is left out).
 	sites := map[lsl.Stmt][]lsl.CallSite{}
 	for _, invs := range append([][]*lsl.Invocation{e.Test.Init}, e.Test.Threads...) {
 		for _, inv := range invs {
@@ -528,17 +518,13 @@ func Build(e *encode.Encoding, x *encode.Execution, spec []lsl.Outcome) *Trace {
 			}
 		}
 	}
-	for i, a := range x.Accesses {
-		for _, b := range x.Accesses[i+1:] {
-			if a.Thread == b.Thread && a.Thread != rangeanalysis.InitThread && b.PoIndex < a.PoIndex && shared(a) && shared(b) {
-				t.Reordered = append(t.Reordered, Reorder{
-					Thread: threadName(a.Thread), First: ev[a.Access], Second: ev[b.Access],
-					Fence:       fenceFor(b.Store, a.Store),
-					AcrossCalls: acrossCalls(sites[b.Stmt], sites[a.Stmt]),
-					pair:        explain.Pair{First: b.Access, Second: a.Access},
-				})
-			}
-		}
+	for _, p := range explain.Reordered(x) {
+		t.Reordered = append(t.Reordered, Reorder{
+			Thread: threadName(p.First.Thread), First: ev[p.Second], Second: ev[p.First],
+			Fence:       fenceFor(p.First.Store, p.Second.Store),
+			AcrossCalls: acrossCalls(sites[p.First.Stmt], sites[p.Second.Stmt]),
+			pair:        p,
+		})
 	}
 	return t
 }

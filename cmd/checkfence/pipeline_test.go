@@ -1379,6 +1379,50 @@ void recv(void) { int a = y; lsl_fence("load-load"); int b = x;
 	}
 }
 
+// A use after free through a reordering has a cause: in
+// testdata/pubfree.c pub initialises n->v and publishes n with a relaxed
+// store, and take frees what it reads; on pso the publishing store may go
+// before the store to n->v, which then follows take's free. Only take's
+// free touches n->v in take, and a free, ordered in memory order against
+// the accesses to its block, sees their order as a load would: the pair
+// is listed and its store-store fence is the cause, not "none among the
+// reorderings".
+func TestUseAfterFreeCause(t *testing.T) {
+	code, out, errs := runCmd(t, "check", "--no-cache", "--model", "pso", "testdata/pubfree.c", "testdata/pubfree.tests")
+	want := []string{
+		"use after free in thread 0 at testdata/pubfree.c:9:10",
+		"cause: with these fences no execution fails so",
+		"  store-store fence before the store at testdata/pubfree.c:10:5\n    thread 0: store shared (testdata/pubfree.c:10:5) went before store [n from pub#1].v (testdata/pubfree.c:9:10)\n",
+	}
+	for _, w := range want {
+		if code != exitFail || !strings.Contains(out, w) {
+			t.Errorf("status %d, output lacks %q; stderr %s\n%s", code, w, errs, out)
+		}
+	}
+	_, out, errs = runCmd(t, "check", "--no-cache", "--json", "--model", "pso", "testdata/pubfree.c", "testdata/pubfree.tests")
+	var rec struct {
+		Counterexample struct {
+			Cause struct {
+				Found  bool `json:"found"`
+				Fences []struct {
+					Kind  string `json:"kind"`
+					Where string `json:"where"`
+					Site  struct {
+						Pos string `json:"pos"`
+					} `json:"site"`
+				} `json:"fences"`
+			} `json:"cause"`
+		} `json:"counterexample"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &rec); err != nil {
+		t.Fatalf("%v; stderr %s\n%s", err, errs, out)
+	}
+	c := rec.Counterexample.Cause
+	if !c.Found || len(c.Fences) != 1 || c.Fences[0].Kind != "store-store" || c.Fences[0].Where != "before" || c.Fences[0].Site.Pos != "testdata/pubfree.c:10:5" {
+		t.Errorf("JSON cause %+v, want a store-store fence before testdata/pubfree.c:10:5", c)
+	}
+}
+
 // Observation names that hold what separates observations ("x label y"
 // against the labels x and y; "a=1 output b" against the outputs a and b)
 // are other observations: a test of one thread runs only serially, so it
