@@ -1,6 +1,7 @@
 package cfront
 
 import (
+	"io/fs"
 	"strings"
 
 	"modernc.org/cc/v4"
@@ -121,8 +122,9 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		r := fn.exprTo(args[0], fn.f.ast.Long)
 		return value{reg: r, typ: fn.f.ast.Long}
 	}
+	shown := fn.calledAs(name, pos)
 	if fn.atomic > 0 && !strings.HasPrefix(name, "__checkfence") {
-		fn.errorAt(pos, "%s inside lsl_atomic_begin/lsl_atomic_end is not supported", name)
+		fn.errorAt(pos, "%s inside lsl_atomic_begin/lsl_atomic_end is not supported", shown)
 		return fn.badValue()
 	}
 	switch {
@@ -135,7 +137,7 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 		}
 		if len(args) == 1 {
 			var ok bool
-			if order, ok = fn.orderArg(name, args[0], op); !ok {
+			if order, ok = fn.orderArg(shown, args[0], op); !ok {
 				return fn.badValue()
 			}
 		}
@@ -146,12 +148,12 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	if objectOps[name] {
 		return fn.objectAtomic(name, pos, args)
 	}
-	addr, t, ok := fn.atomicTarget(name, args[0])
+	addr, t, ok := fn.atomicTarget(shown, args[0])
 	if !ok {
 		return fn.badValue()
 	}
 	res := value{typ: t}
-	last := func(i int, op atomicOp) (memoryOrder, bool) { return fn.orderArg(name, args[i], op) }
+	last := func(i int, op atomicOp) (memoryOrder, bool) { return fn.orderArg(shown, args[i], op) }
 	operand := func(i int) (lsl.Reg, bool) {
 		r := fn.exprTo(args[i], t)
 		return r, r != undefReg
@@ -219,7 +221,7 @@ func (fn *funcTr) builtin(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 	op, known := fetchOps[opName]
 	st := scalOf(t)
 	if !known || st.ptr || st.boolean {
-		fn.errorAt(pos, "%s on %s is not supported", name, typeName(t))
+		fn.errorAt(pos, "%s on %s is not supported", shown, typeName(t))
 		return fn.badValue()
 	}
 	v, ok := operand(1)
@@ -367,7 +369,58 @@ func (fn *funcTr) pthread(name string, pos lsl.Pos, args []cc.ExpressionNode) va
 
 // structBuiltinError refuses a value-returning builtin on a struct.
 func (fn *funcTr) structBuiltinError(pos lsl.Pos, name string) {
-	fn.errorAt(pos, "%s on a struct is not supported: __atomic_load, __atomic_store, __atomic_exchange and compare-exchange take one", name)
+	fn.errorAt(pos, "%s on a struct is not supported: __atomic_load, __atomic_store, __atomic_exchange and compare-exchange take one", fn.calledAs(name, pos))
+}
+
+// stdatomicCalls maps each macro of the shipped stdatomic.h that expands
+// to a call of a builtin (builtinArgs) to that builtin.
+var stdatomicCalls = func() map[string]string {
+	text, err := fs.ReadFile(includeFS, "include/stdatomic.h")
+	if err != nil {
+		panic(err)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(strings.ReplaceAll(string(text), "\\\n", " "), "\n") {
+		def, ok := strings.CutPrefix(strings.TrimSpace(line), "#define ")
+		if !ok {
+			continue
+		}
+		name := tokenAt(def)
+		body := def[len(name):]
+		if strings.HasPrefix(body, "(") {
+			_, body, _ = strings.Cut(body, ")")
+		}
+		for i := 0; i < len(body); i++ {
+			if !isIdentByte(body[i]) {
+				continue
+			}
+			tok := tokenAt(body[i:])
+			if _, ok := builtinArgs[tok]; ok {
+				out[name] = tok
+				break
+			}
+			i += len(tok) - 1
+		}
+	}
+	return out
+}()
+
+// calledAs is the name a call of builtin name at pos is written with: the
+// stdatomic.h macro whose use stands there (atomic_load_explicit, whose
+// expansion calls __atomic_load_n at the macro's position), else name.
+// Refusals name what the program says, not what the header makes of it.
+func (fn *funcTr) calledAs(name string, pos lsl.Pos) string {
+	if !fn.f.l.sourceAt(pos, "atomic_") {
+		return name
+	}
+	line, ok := lineOf(fn.f.l.texts[pos.File], pos.Line)
+	if !ok || pos.Col-1 >= len(line) {
+		return name
+	}
+	if w := tokenAt(line[pos.Col-1:]); stdatomicCalls[w] == name {
+		return w
+	}
+	return name
 }
 
 // typedBuiltin returns the name of the builtin if e is builtinMacros'
@@ -412,8 +465,9 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 	}
 	t, _ := pointee(fn.exprType(args[0]))
 	ls, ok := leaves(t)
+	shown := fn.calledAs(name, pos)
 	if c, _ := classify(t); c != clStruct && !isScalar(t) || !ok {
-		fn.errorAt(posOf(args[0]), "%s on %s is not supported", name, typeName(t))
+		fn.errorAt(posOf(args[0]), "%s on %s is not supported", shown, typeName(t))
 		return fn.badValue()
 	}
 	scalar := isScalar(t)
@@ -439,9 +493,9 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		}
 		switch {
 		case isRefArg(name, i) && scalar:
-			return plain(fn.refArg(name, args[i], t))
+			return plain(fn.refArg(shown, args[i], t))
 		case isRefArg(name, i):
-			return plain(fn.structRef(name, args[i], t))
+			return plain(fn.structRef(shown, args[i], t))
 		case scalar:
 			r := fn.exprTo(args[i], t)
 			if r == undefReg {
@@ -449,7 +503,7 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 			}
 			return &lvalue{typ: t, reg: string(r)}
 		}
-		return fn.structArg(args[i], t, name+" value")
+		return fn.structArg(args[i], t, shown+" value")
 	}
 	// block runs the accesses of a load or store gen in an atomic block
 	// unless the object is one word: a single access needs none. The
@@ -487,7 +541,7 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		return fn.voidValue()
 	case "__atomic_store_n", "__atomic_store":
 		src := operand(1)
-		order, ok := fn.orderArg(name, args[2], opStore)
+		order, ok := fn.orderArg(shown, args[2], opStore)
 		if src == nil || !ok {
 			return fn.badValue()
 		}
@@ -498,7 +552,7 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		return fn.voidValue()
 	case "__atomic_load":
 		dst := operand(1)
-		order, ok := fn.orderArg(name, args[2], opLoad)
+		order, ok := fn.orderArg(shown, args[2], opLoad)
 		if dst == nil || !ok {
 			return fn.badValue()
 		}
@@ -510,7 +564,7 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 		return fn.voidValue()
 	case "__atomic_exchange":
 		src, dst := operand(1), operand(2)
-		order, ok := fn.orderArg(name, args[3], opRMW)
+		order, ok := fn.orderArg(shown, args[3], opRMW)
 		if src == nil || dst == nil || !ok {
 			return fn.badValue()
 		}
@@ -532,11 +586,11 @@ func (fn *funcTr) objectAtomic(name string, pos lsl.Pos, args []cc.ExpressionNod
 	}
 	w, ok := intValue(args[3])
 	if !ok || hasSideEffects(args[3]) {
-		fn.errorAt(posOf(args[3]), "%s: the weak argument must be a constant", name)
+		fn.errorAt(posOf(args[3]), "%s: the weak argument must be a constant", shown)
 		return fn.badValue()
 	}
-	success, ok1 := fn.orderArg(name, args[4], opRMW)
-	failure, ok2 := fn.orderArg(name, args[5], opLoad)
+	success, ok1 := fn.orderArg(shown, args[4], opRMW)
+	failure, ok2 := fn.orderArg(shown, args[5], opLoad)
 	if !ok1 || !ok2 {
 		return fn.badValue()
 	}
