@@ -55,7 +55,7 @@ type funcTr struct {
 	atomic      int
 	atomicLbls  map[string]bool
 	lastSlot    lsl.Pos // the last fence slot marked (see fenceSlot)
-	lastBodyEnd bool    // it ends a loop body without braces
+	lastBodyEnd bool    // it ends a loop body or an if's branch without braces
 	nerrsBefore int
 }
 
@@ -488,7 +488,7 @@ func (fn *funcTr) compound(cs *cc.CompoundStatement, isBody bool) {
 func (fn *funcTr) fenceSlot(pos lsl.Pos) { fn.braceSlot(fn.beforeEmptyMacros(pos), lsl.Pos{}) }
 
 // braceSlot is fenceSlot with lsl.Fence.Brace: the other end of the loop
-// body without braces that the slot starts or ends.
+// body or if branch without braces that the slot starts or ends.
 func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 	if !fn.f.l.opts.FenceSlots || fn.atomic > 0 || pos.Line < 1 {
 		return
@@ -497,7 +497,7 @@ func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 	if pos.File != def || strings.HasPrefix(def, includeDir+"/") {
 		return
 	}
-	// The end of a loop body without braces may be where the next
+	// The end of a body without braces may be where the next
 	// statement starts (x = 1;y = 2;): there the slot inside the body
 	// and the one after the loop are two, at one position.
 	// So can the ends of nested bodies (for (;;) for (;;) x = 1;).
@@ -523,14 +523,18 @@ func (fn *funcTr) braceSlot(pos, brace lsl.Pos) {
 }
 
 // loopBody translates the body of the loop whose keyword (for, while, do)
-// is at kwPos. One without braces has the slots of a loop body's start and
-// end (SEMANTICS.md, "Fence placement") at its first token and after its
-// last; a fence placed there comes with the braces (lsl.Fence.Brace). A
-// body whose end cannot be told (one that ends in a macro's expansion,
-// whose tokens all have the position of the macro's use) has none, nor
-// has the body of a loop that comes from a macro (its keyword is not in
-// the text where it seems to be): braces around its body, or around what
-// looks like its end, would not be inside the loop in the C text.
+// is at kwPos, or a branch of an if (keyword if or else). One without
+// braces has the slots of a loop body's start and end (SEMANTICS.md,
+// "Fence placement") at its first token and after its last; a fence
+// placed there comes with the braces (lsl.Fence.Brace). An if's branch
+// has them by analogy: with braces it is a block, whose start and end
+// are slots, and the reader's if (flag) d = data; needs a fence at its
+// start. A body whose end cannot be told (one that ends in a macro's
+// expansion, whose tokens all have the position of the macro's use) has
+// none, nor has the body of a loop or if that comes from a macro (its
+// keyword is not in the text where it seems to be): braces around its
+// body, or around what looks like its end, would not be inside it in the
+// C text.
 func (fn *funcTr) loopBody(s *cc.Statement, kwPos lsl.Pos, kw string) {
 	if s == nil || s.Case == cc.StatementCompound || !fn.f.l.sourceAt(kwPos, kw) {
 		fn.stmt(s)
@@ -577,6 +581,16 @@ func stmtEnd(s *cc.Statement) (lsl.Pos, bool) {
 			last = it.Token5 // do ... while (...) ;
 		} else {
 			return stmtEnd(it.Statement)
+		}
+	case cc.StatementJump:
+		j := s.JumpStatement
+		if j == nil {
+			return lsl.Pos{}, false
+		}
+		// its ';': the third token of a goto, the second of the others
+		last = j.Token2
+		if j.Case == cc.JumpStatementGoto || j.Case == cc.JumpStatementGotoExpr {
+			last = j.Token3
 		}
 	case cc.StatementSelection:
 		sel := s.SelectionStatement
@@ -641,12 +655,15 @@ func (fn *funcTr) selection(s *cc.SelectionStatement) {
 	pos := tokPos(s.Token)
 	switch s.Case {
 	case cc.SelectionStatementIf, cc.SelectionStatementIfElse:
+		// the branches without braces have slots as loop bodies do
+		then := func() { fn.loopBody(s.Statement, pos, "if") }
+		els := func() { fn.loopBody(s.Statement2, tokPos(s.Token4), "else") }
 		if v, ok := fn.constValue(s.ExpressionList); ok {
 			// A constant condition: only the branch taken is code.
 			if v.IntVal() != 0 || v.IsPtr() {
-				fn.stmt(s.Statement)
+				then()
 			} else if s.Case == cc.SelectionStatementIfElse {
-				fn.stmt(s.Statement2)
+				els()
 			}
 			return
 		}
@@ -655,7 +672,7 @@ func (fn *funcTr) selection(s *cc.SelectionStatement) {
 			fn.block(l, pos, func() {
 				nc := fn.notCond(s.ExpressionList)
 				fn.emit(&lsl.Break{Pos: pos, Cond: nc, Label: l})
-				fn.stmt(s.Statement)
+				then()
 			})
 			return
 		}
@@ -664,10 +681,10 @@ func (fn *funcTr) selection(s *cc.SelectionStatement) {
 			fn.block(lt, pos, func() {
 				nc := fn.notCond(s.ExpressionList)
 				fn.emit(&lsl.Break{Pos: pos, Cond: nc, Label: lt})
-				fn.stmt(s.Statement)
+				then()
 				fn.emit(&lsl.Break{Pos: pos, Label: l})
 			})
-			fn.stmt(s.Statement2)
+			els()
 		})
 	case cc.SelectionStatementSwitch:
 		fn.switchStmt(s)

@@ -416,9 +416,10 @@ func walkDecls(n cc.Node, fn func(*cc.Declaration)) {
 }
 
 // slotKey is a fence slot's place: its position, and for a slot of a loop
-// body without braces the body's other end (lsl.Fence.Brace): the end of
-// such a body may be where the statement after the loop starts, or where
-// an enclosing body without braces ends, each a slot of its own.
+// body or if branch without braces the body's other end
+// (lsl.Fence.Brace): the end of such a body may be where the statement
+// after the loop or if starts, or where an enclosing body without braces
+// ends, each a slot of its own.
 type slotKey struct {
 	pos, brace lsl.Pos
 }

@@ -15,8 +15,9 @@ type Candidate struct {
 	Kind lsl.FenceKind
 	// Pos is where the fence goes in the source (cfront's FenceSlots).
 	Pos lsl.Pos
-	// Brace, for a slot of a loop body without braces, is the body's
-	// other end: the patch adds the braces (lsl.Fence.Brace).
+	// Brace, for a slot of a loop body or an if's branch without
+	// braces, is the body's other end: the patch adds the braces
+	// (lsl.Fence.Brace).
 	Brace lsl.Pos
 }
 

@@ -4,7 +4,8 @@
 //
 // In: the implementation compiled with cfront's FenceSlots, in which every
 // fence slot (a C statement boundary: between two block items, at the
-// start or end of a block or of a loop body without braces, in the file
+// start or end of a block, of a loop body or of an if's branch without
+// braces, in the file
 // that defines the function: a header of the program too) holds a marker
 // fence with its slot number,
 // one number per place in the source (the copies of a header's inline

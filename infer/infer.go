@@ -442,7 +442,7 @@ func whyNoFence(x *encode.Execution, test string) string {
 	for _, a := range x.Accesses {
 		for _, b := range x.Accesses {
 			if a.Thread == b.Thread && a.PoIndex < b.PoIndex && b.Order < a.Order {
-				return fmt.Sprintf("%s fails in an execution whose reordered accesses no fence slot separates (they belong to one C statement, to a macro's expansion, or to the body of an if without braces)", test)
+				return fmt.Sprintf("%s fails in an execution whose reordered accesses no fence slot separates (they belong to one C statement, or to a macro's expansion)", test)
 			}
 		}
 	}

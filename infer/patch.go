@@ -87,8 +87,9 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		calls[s] = append(calls[s], text)
 		return nil
 	}
-	// A slot of a loop body without braces (Candidate.Brace) puts the
-	// braces around the body, in the line: "{" before it, "}" after it.
+	// A slot of a loop body or an if's branch without braces
+	// (Candidate.Brace) puts the braces around the body, in the line:
+	// "{" before it, "}" after it.
 	type body struct{ open, close slot }
 	var bodies []body
 	braced, after := map[slot]bool{}, map[slot]bool{}

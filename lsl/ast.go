@@ -356,10 +356,10 @@ type (
 		// fence that may be placed here (at Pos, the place in the
 		// source where it would be inserted), numbered per program.
 		Slot int
-		// Brace, for a slot at the start or end of a loop body written
-		// without braces, is the other end of that body (line and
-		// column, in Pos's file): a fence placed there needs the braces
-		// a patch then adds around the body.
+		// Brace, for a slot at the start or end of a loop body or an
+		// if's branch written without braces, is the other end of that
+		// body (line and column, in Pos's file): a fence placed there
+		// needs the braces a patch then adds around the body.
 		Brace Pos
 		// Only, when not nil, lists the memory models on which the
 		// fence exists: the C11 mapping (SEMANTICS.md, "C11 and GCC

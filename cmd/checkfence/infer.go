@@ -293,7 +293,7 @@ func writeInferJSON(out io.Writer, r *infer.Result) error {
 
 // writeSideBySide prints which model's placement has which fence, one row
 // per fence (a kind at a slot: two slots may share a line, and the end of
-// a loop body without braces a column with the statement after it), and,
+// a body without braces a column with the statement after it), and,
 // when patched, which of them the patch inserts: all but those that the
 // others make unnecessary on every model (infer.Combine), so that the
 // rows marked inserted are the patch.
@@ -377,13 +377,13 @@ func writeSideBySide(out io.Writer, rs []*infer.Result, patched bool, patch []in
 }
 
 // slotPlace is where a fence slot is, file:line:col; the end of a loop
-// body without braces says so and where the body starts, as it may share
-// its place with the statement after the loop (or with the end of an
-// enclosing body).
+// body or an if's branch without braces says so and where the body
+// starts, as it may share its place with the statement after the loop or
+// the if (or with the end of an enclosing body).
 func slotPlace(c infer.Candidate) string {
 	p := c.Pos.String()
 	if c.Brace.Line > 0 && (c.Brace.Line < c.Pos.Line || c.Brace.Line == c.Pos.Line && c.Brace.Col < c.Pos.Col) {
-		p += fmt.Sprintf(" (end of the loop body from %d:%d)", c.Brace.Line, c.Brace.Col)
+		p += fmt.Sprintf(" (end of the body without braces from %d:%d)", c.Brace.Line, c.Brace.Col)
 	}
 	return p
 }

@@ -103,3 +103,23 @@ retry: lsl_atomic_begin();
     if (++i < 4)
         goto retry;
 }
+
+// The branches of an if without braces: then and else, an else if (the
+// inner if is the else branch: its slots are around it), an if whose
+// branch is an if (the else is the inner one's), a return, and an if
+// that ends where the next statement starts.
+int b(int n)
+{
+    if (n)
+        x = 1;
+    else
+        y = 1;
+    if (n == 1) x = 2; else if (n == 2) x = 3; else y = 3;
+    if (x)
+        if (y) x = 4;
+        else y = 4;
+    if (y) return x;
+    if (1) y = 5;
+    if (n) x = 6;y = 6;
+    return y;
+}
