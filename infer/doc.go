@@ -45,7 +45,8 @@
 //     execution under every placement: no placement helps, and the result
 //     says why: the test fails on sc (checked on sc then, as X itself may
 //     reorder accesses that no slot separates), or no slot separates the
-//     reordered accesses.
+//     reordered accesses (Result.Unseparated: of one C statement, or of
+//     one macro expansion, which Result.NameMacro names).
 //  4. The next placement is a hitting set of least cost of all the sets
 //     found so far, solved exactly (a SAT encoding with a totalizer over
 //     the costs; minCostHittingSet). Its cost is a lower bound on every

@@ -55,6 +55,10 @@ type Result struct {
 	// Why says why no placement helps, when Impossible, or why the first
 	// test set aside is, when Inconclusive.
 	Why string
+	// Unseparated, when Impossible because no fence slot separates the
+	// accesses the failing execution reorders, is such a pair (NameMacro
+	// names the macro whose expansion they come from).
+	Unseparated *Unseparated
 	// SetAside, when Inconclusive, are the tests that no placement
 	// decides (a value limit, or an execution past a loop's bound that no
 	// fence forbids); Added is then an optimal placement for the others.
@@ -63,6 +67,14 @@ type Result struct {
 	// where the time went.
 	Checks, Rounds, Candidates int
 	CheckTime, HitSetTime      time.Duration
+}
+
+// Unseparated is a pair of accesses of a test's failing execution that no
+// fence slot separates: Before is earlier in program order, After earlier
+// in memory order.
+type Unseparated struct {
+	Test          string
+	Before, After *encode.Access
 }
 
 // SetAside is a test that inference cannot decide under any placement.
@@ -260,7 +272,7 @@ func solve(ctx context.Context, m *memmodel.Model, cands []Candidate, shared []b
 						// test fails without reordering too
 						no.Why = fmt.Sprintf("%s fails on sc, in an execution that reorders nothing: no fence can fix it", tc.name)
 					default:
-						no.Why = whyNoFence(x, tc.name)
+						no.Why, no.Unseparated = whyNoFence(x, tc.name)
 					}
 					if no.Verdict == Impossible {
 						return no, nil
@@ -433,8 +445,9 @@ func reorderedAcross(as []*encode.Access, order map[*encode.Access]int, before i
 	return nil, nil
 }
 
-// whyNoFence says why no fence at a slot forbids x.
-func whyNoFence(x *encode.Execution, test string) string {
+// whyNoFence says why no fence at a slot forbids x, and which of its
+// reordered accesses no slot separates.
+func whyNoFence(x *encode.Execution, test string) (string, *Unseparated) {
 	order := map[*encode.Access]int{}
 	for _, a := range x.Accesses {
 		order[a.Access] = a.Order
@@ -442,11 +455,16 @@ func whyNoFence(x *encode.Execution, test string) string {
 	for _, a := range x.Accesses {
 		for _, b := range x.Accesses {
 			if a.Thread == b.Thread && a.PoIndex < b.PoIndex && b.Order < a.Order {
-				return fmt.Sprintf("%s fails in an execution whose reordered accesses no fence slot separates (they belong to one C statement, or to a macro's expansion)", test)
+				where := ""
+				if a.Stmt != nil && b.Stmt != nil {
+					where = fmt.Sprintf(" (%s, %s)", a.Stmt.Position(), b.Stmt.Position())
+				}
+				return fmt.Sprintf("%s fails in an execution whose reordered accesses%s no fence slot separates (they belong to one C statement, or to a macro's expansion)",
+					test, where), &Unseparated{Test: test, Before: a.Access, After: b.Access}
 			}
 		}
 	}
-	return fmt.Sprintf("%s fails in an execution that reorders nothing: it fails on sc, and no fence can fix it", test)
+	return fmt.Sprintf("%s fails in an execution that reorders nothing: it fails on sc, and no fence can fix it", test), nil
 }
 
 // passesWithLess reports whether one of the placements a test passed with

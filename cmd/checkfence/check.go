@@ -77,6 +77,7 @@ func checkCommand(status *int) *cli.Command {
 							sugg, err = nil, nil
 						}
 						if err == nil && sugg != nil && len(sugg.Placed) == 0 {
+							sugg.Inference.NameMacro(os.ReadFile, j.copts.IncludeDirs)
 							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: no fence placement was found (%s): %s\n", t.Name, m.Name, sugg.Inference.Verdict, sugg.Inference.Why)
 						}
 					}

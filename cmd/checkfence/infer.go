@@ -87,6 +87,7 @@ func runInfer(c *cli.Context, j *job, models []*memmodel.Model, opt mining.Pipel
 		if err != nil {
 			return pipelineError(c.Context, "fences --infer", err)
 		}
+		r.NameMacro(os.ReadFile, opts.IncludeDirs)
 		results = append(results, r)
 		for _, a := range r.Added {
 			placed = append(placed, a.Candidate)

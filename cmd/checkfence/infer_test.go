@@ -76,6 +76,38 @@ func TestFencesInferFailsOnSC(t *testing.T) {
 	}
 }
 
+// Two stores of one expansion of a macro have no fence slot between them
+// (a patch cannot put a fence inside an expansion): fences --infer finds
+// no placement and exits 1, the status of a failing test (README), though
+// the test passes on sc; its reason, in text and JSON, and check
+// --infer's warning name the macro, where it is used and defined, and the
+// fence its definition needs.
+func TestFencesInferInAMacro(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "mp.c")
+	os.WriteFile(src, []byte("#include <stdatomic.h>\n#include \"lsl_protos.h\"\nstatic atomic_int flag; static int data;\n"+
+		"#define PUBLISH(v) do { data = (v); atomic_store_explicit(&flag, 1, memory_order_relaxed); } while (0)\n"+
+		"void init(void) { flag = 0; data = 0; }\nvoid w(void) { PUBLISH(1); }\n"+
+		"void r(void) { int f = atomic_load_explicit(&flag, memory_order_acquire); int d = data; if (f) lsl_assert(d == 1); }\n"), 0o644)
+	tests := filepath.Join(dir, "mp.tests")
+	os.WriteFile(tests, []byte("test T = init ( w | r )\n"), 0o644)
+	want := fmt.Sprintf("the macro PUBLISH (used at %s:6:16, defined at %s:4:9): no fence slot of the C text separates them, "+
+		"and a patch cannot put a fence inside an expansion; a store-store fence between them in the definition of PUBLISH", src, src)
+	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", src, tests)
+	if code != exitFail || !strings.Contains(out, "impossible   no placement on relaxed: T fails in an execution that reorders two accesses of one expansion of "+want) {
+		t.Errorf("status %d; stderr %s\n%s", code, errs, out)
+	}
+	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", src, tests)
+	var sum map[string]any
+	json.Unmarshal([]byte(strings.TrimSpace(out)), &sum)
+	if why, _ := sum["why"].(string); code != exitFail || sum["verdict"] != "impossible" || !strings.Contains(why, want) {
+		t.Errorf("--json: status %d, summary %v", code, sum)
+	}
+	if code, _, errs = runCmd(t, "check", "--infer", "--no-cache", src, tests); code != exitFail || !strings.Contains(errs, want) {
+		t.Errorf("check --infer: status %d, stderr %s", code, errs)
+	}
+}
+
 // fences without --infer: code that fails with all its fences is reported
 // as such (status 1), not as needing every fence.
 func TestFencesFailingCode(t *testing.T) {
