@@ -810,3 +810,28 @@ func TestCheckTestErrorsWithinLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopsAskedFirst: the loops just raised are asked about first only
+// while they grow: on the first round that raised any, and when a loop
+// the last round raised was raised by the round before too.
+func TestLoopsAskedFirst(t *testing.T) {
+	cases := []struct {
+		name           string
+		raised, before []string
+		beforeNone     bool
+		want           []string
+	}{
+		{"first raise", []string{"a"}, nil, true, []string{"a"}},
+		{"raised again", []string{"a"}, []string{"a"}, false, []string{"a"}},
+		{"one of several raised again", []string{"a", "b"}, []string{"b", "c"}, false, []string{"a", "b"}},
+		{"another loop", []string{"b"}, []string{"a"}, false, nil},
+		{"other loops", []string{"b", "c"}, []string{"a"}, false, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := loopsAskedFirst(c.raised, c.before, c.beforeNone); !slices.Equal(got, c.want) {
+				t.Errorf("loopsAskedFirst(%q, %q, %v) = %q, want %q", c.raised, c.before, c.beforeNone, got, c.want)
+			}
+		})
+	}
+}
