@@ -535,6 +535,18 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 				*exceeding = nil
 				return u, enc, nil, true, nil
 			}
+			// Inconclusive only if an execution runs past a bound
+			// before its thread faulted: a thread stops at its fault
+			// (SEMANTICS.md, Errors), so a bound it runs past only
+			// afterwards is no loop of the program, and then the
+			// bounds suffice as Options.FixedBounds reads them.
+			switch l.pastBoundsBeforeFault(enc) {
+			case 0:
+				return l.interrupted()
+			case -1:
+				*exceeding = nil
+				return u, enc, nil, false, nil
+			}
 			return ru, renc, rstuck, false, nil
 		}
 		prev = &lastRound{u: u, enc: enc, failure: bad, bounds: maps.Clone(bounds)}
@@ -596,6 +608,19 @@ func (l *lazyRun) beyondLimit(r *lastRound, limit error) (*unroll.Result, *encod
 // 1, -1, or 0 if the main path was stopped.
 func (l *lazyRun) pastBoundsAfterFault(enc *encode.Encoding) int {
 	return l.meter.FirstOf(l.main, enc, false, enc.FenceAssumptions(), [][]encode.Lit{{enc.PastBoundAfterFault()}})
+}
+
+// pastBoundsBeforeFault asks whether an execution of enc (partial or
+// complete) runs past a bound before its thread faulted: 1 (with the
+// execution as enc's solution), -1, or 0 if the main path was stopped.
+func (l *lazyRun) pastBoundsBeforeFault(enc *encode.Encoding) int {
+	var before []encode.Lit
+	for _, p := range enc.ExceedRepresentatives() {
+		before = append(before, enc.PastBoundBeforeFault(p))
+	}
+	some := enc.NewVar()
+	enc.AddClause(append([]encode.Lit{some.Not()}, before...)...)
+	return l.meter.FirstOf(l.main, enc, false, enc.ExceedAssumptions(), [][]encode.Lit{{some}})
 }
 
 // raiseInterchangeable raises, in the threads interchangeable with a
