@@ -108,3 +108,104 @@ void b2(void) { int s; do { s = z; lsl_assert(s != 7); } while (s != 1); lsl_obs
 		}
 	}
 }
+
+// A failure within MaxUnroll is found when another loop cannot be
+// bounded, whatever the reductions. In each program the specification is
+// empty: under serial the first op0 leaves its word at 1 (its CAS sets
+// it), and the second waits for 0 forever, so no serial execution
+// completes. So every complete execution on the model fails, and one
+// needs op0's retry loop to run twice:
+//
+//   - lock: each op0 takes and releases a test-and-set lock, then CASes
+//     the lock word from 0 to 1. On sc the first op0's CAS fails twice
+//     (the second op0 takes the lock between its read and its CAS, then
+//     CASes the word itself), which ends its loop at k3 = 2, and op1
+//     reads its own store; on tso too (an sc execution is a tso one).
+//     op1's wait cannot be bounded: op0's releases may leave x = 0.
+//   - push: on relaxed an op0 can read y = 0 after the other's CAS (two
+//     loads of one address may reorder), and retry. The Treiber push of
+//     op1 cannot be bounded there: it may re-read an older top forever,
+//     storing its node's next each time.
+//
+// The lazy unrolling, whose executions kept exceeding the other loop,
+// stopped at it with op0's retry loop at bound 1, which has no complete
+// execution: inconclusive (by default or without range analysis).
+func TestFailureBesideUnboundedLoop(t *testing.T) {
+	const lock = `#include "lsl_protos.h"
+#include <stdatomic.h>
+int x;
+atomic_int ay;
+void init(void) { x = 0; atomic_init(&ay, 0); }
+void op0(void) {
+    while (__sync_lock_test_and_set(&x, 1)) { }
+    int r2 = atomic_load_explicit(&ay, memory_order_relaxed);
+    lsl_observe_output("r2", r2);
+    __sync_lock_release(&x);
+    int o3; int k3 = 0;
+    do { do { o3 = x; } while (o3 == 1); k3++; } while (!lsl_cas_32(&x, o3, 1) && k3 < 2);
+    lsl_observe_output("n3", o3);
+    lsl_observe_output("nk3", k3);
+}
+void op1(void) {
+    x = 1;
+    int loc5 = 0; int *lp5 = &loc5;
+    do { *lp5 = x; } while (*lp5 == 0);
+    lsl_observe_output("lp5", loc5);
+}
+`
+	const push = `#include "lsl_protos.h"
+#include <stdlib.h>
+typedef struct node { int v; struct node *next; } node_t;
+int y;
+node_t *S;
+void init(void) { y = 0; node_t *n = malloc(sizeof(node_t)); n->v = 1; n->next = 0; S = n; }
+void op0(void) {
+    int o1; int k1 = 0;
+    do { do { o1 = y; } while (o1 == 1); k1++; } while (!lsl_cas_32(&y, o1, 1) && k1 < 2);
+    lsl_observe_output("n1", o1);
+    lsl_observe_output("nk1", k1);
+}
+void op1(void) {
+    node_t *n2 = malloc(sizeof(node_t)); node_t *o2;
+    n2->v = lsl_get_thread_id() + 1;
+    do { o2 = S; n2->next = o2; } while (!lsl_cas_ptr(&S, o2, n2));
+}
+`
+	for _, tc := range []struct {
+		name, src, harness string
+		models             []string
+	}{
+		{"lock", lock, "test T = init ( op0 | op0 | op1 )", []string{"sc", "tso"}},
+		{"push", push, "test T = init ( op0 op1 | op1 op0 )", []string{"relaxed"}},
+	} {
+		prog, ts := compileTest(t, tc.name+".c", tc.src, tc.harness)
+		for _, model := range tc.models {
+			for _, red := range reductions {
+				t.Run(tc.name+" on "+model+", "+red.name, func(t *testing.T) {
+					check := func(sequential bool) *TestResult {
+						t.Helper()
+						opt := PipelineOptions{MaxUnroll: 2, Sequential: sequential}
+						opt.Encode = red.opt
+						res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(model), opt)
+						if err != nil {
+							t.Fatal(err)
+						}
+						return res
+					}
+					res := check(false)
+					if res.Verdict != Fail {
+						t.Fatalf("verdict %s, want fail", res.Verdict)
+					}
+					x := res.Counterexample
+					if x.Outcome.Fault != lsl.NoFault || res.Stats.SpecSize != 0 {
+						t.Errorf("counterexample faults (%v) or the specification has %d observations; want an observation outside an empty one", x.Outcome.Fault, res.Stats.SpecSize)
+					}
+					// the same counterexample from one goroutine
+					if seq := check(true); seq.Verdict != Fail || !slices.Equal(accessKeys(seq.Counterexample), accessKeys(x)) {
+						t.Errorf("one goroutine reports another result (%s):\n%v\nwant\n%v", seq.Verdict, accessKeys(seq.Counterexample), accessKeys(x))
+					}
+				})
+			}
+		}
+	}
+}
