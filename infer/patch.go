@@ -16,7 +16,8 @@ import (
 // own before the statement (or closing brace) at the slot, indented like
 // the code around it, or in the line when something precedes it there
 // (after a blank, should that be a name: the use of a macro). A
-// file that does not include lsl_protos.h gets the include. Paths are the
+// file that does not include lsl_protos.h gets the include (after a byte
+// order mark the file starts with: the mark stays first). Paths are the
 // files' names relative to the working directory (PatchPath), prefixed a/
 // and b/, so that patch -p1 applies the diff from there.
 func Patch(fences []Candidate, read func(file string) ([]byte, error)) ([]byte, error) {
@@ -59,6 +60,12 @@ func splitLines(s string) []string {
 
 // fenceEdits places the fences of one file.
 func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
+	// cfront reads a file past its byte order mark, so the columns of
+	// line 1 count from after it: the edits are made on the lines
+	// without it, and the mark is put back at the start of the new file
+	// (below), not left after an include inserted above it.
+	bom := bytes.HasPrefix(src, []byte(utf8BOM))
+	src = bytes.TrimPrefix(src, []byte(utf8BOM))
 	lines := splitLines(string(src))
 	slices.SortStableFunc(fences, func(a, b Candidate) int {
 		if c := comparePos(a.Pos, b.Pos); c != 0 {
@@ -171,7 +178,39 @@ func fenceEdits(file string, src []byte, fences []Candidate) ([]edit, error) {
 		}
 		edits = append(edits, edit{at: ln - 1, del: 1, ins: []string{text}})
 	}
+	if bom {
+		edits = keepBOMFirst(edits, lines)
+	}
 	return edits, nil
+}
+
+const utf8BOM = "\ufeff"
+
+// keepBOMFirst moves the byte order mark, which the edits (made on lines
+// without it) leave out, to the start of the new file. The edits at line 1
+// become one that replaces it (the diff's old line keeps the mark: it is
+// given the file as read) with what goes there, the mark first: the lines
+// inserted before line 1, then line 1 as edited or as it was.
+func keepBOMFirst(edits []edit, lines []string) []edit {
+	first := edit{at: 0, del: 1}
+	var rest []edit
+	del := 0
+	for _, e := range edits {
+		if e.at != 0 {
+			rest = append(rest, e)
+			continue
+		}
+		first.ins = append(first.ins, e.ins...)
+		del = max(del, e.del)
+	}
+	if len(first.ins) == 0 {
+		return edits
+	}
+	if del == 0 {
+		first.ins = append(first.ins, lines[0])
+	}
+	first.ins[0] = utf8BOM + first.ins[0]
+	return append([]edit{first}, rest...)
 }
 
 // lineEnd is the line ending of lines[i], for a line inserted before it:
