@@ -97,9 +97,11 @@
 // anything it does not decide itself: an execution that may make an
 // error (whose counterexample the solver's error check gives), a loop
 // at MaxUnroll (inconclusive), more than maxExplicitStates states, or
-// states over an eighth of the memory budget (--max-memory): the keys of
-// those visited, and those held until explored, each of which takes a
-// few words per thread (so a test of many threads reaches it early). So
+// states and observations over an eighth of the memory budget
+// (--max-memory): the keys of the states visited, those held until
+// explored, and the outcomes collected (with their images), each of
+// which takes a few words per thread (so a test of many threads reaches
+// it early: n interchangeable threads may have n! outcomes). So
 // what it decides alone is that every serial execution is correct within
 // the bounds it found, and their observation set; every failure and every
 // inconclusive verdict comes from the solver. TestExplicitDifferential

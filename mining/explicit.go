@@ -27,7 +27,8 @@ const maxExplicitStates = 500_000
 // explicitConfig says how a run of the explicit enumeration goes.
 type explicitConfig struct {
 	// maxStates and maxBytes bound the states it visits and the bytes
-	// they take (explicitSerial.charge): past either it gives up.
+	// they and the outcomes take (explicitSerial.charge): past either
+	// it gives up.
 	maxStates int
 	maxBytes  int64
 	// bounds: an execution that runs a loop past its bound is recorded
@@ -139,6 +140,10 @@ type explicitSerial struct {
 	// states held until explored (on the search's stack, or runs of an
 	// invocation waiting); peak the most keys+live has been.
 	keys, live, peak int64
+	// outs is the bytes of the outcomes collected (outcomeBytes): a
+	// test of many threads has as many as the orders of its threads,
+	// each of a few words per thread.
+	outs int64
 	// exceeded, when not nil, collects the loops run past their bounds
 	// (explicitRun); else running past one gives up.
 	exceeded map[string]bool
@@ -163,7 +168,7 @@ const (
 type explicitResult struct {
 	outcomes []lsl.Outcome // sorted by key; complete only if exceeded is empty
 	states   int           // states visited
-	bytes    int64         // the most bytes the states took at once (explicitSerial.charge)
+	bytes    int64         // the most bytes the states and outcomes took at once (explicitSerial.charge)
 	exceeded []string      // the loop instances some execution runs past, sorted
 }
 
@@ -389,10 +394,14 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 		if th < 0 {
 			if f.th == 0 { // no thread has an invocation left
 				o := x.outcome(s)
-				outcomes[o.Key()] = o
+				if err := x.addOutcome(outcomes, o, true); err != nil {
+					return nil, err
+				}
 				if x.order != nil && x.cfg.mutant != mutantNoImages {
 					for _, img := range x.order.Images(o) {
-						outcomes[img.Key()] = img
+						if err := x.addOutcome(outcomes, img, false); err != nil {
+							return nil, err
+						}
 					}
 				}
 			}
@@ -472,18 +481,56 @@ const (
 	// entry besides its key's bytes: the string header, the value and
 	// the map's own slack.
 	seenEntryBytes = 48
+	// outcomeEntryBytes is the same for the map of outcomes, whose
+	// values are outcomes.
+	outcomeEntryBytes = 16 + int64(unsafe.Sizeof(lsl.Outcome{})) + 16
+	obsItemBytes      = int64(unsafe.Sizeof(lsl.ObsItem{}))
 )
 
 // charge counts n more bytes of states held (n < 0: released), and gives
 // up when the states visited and held take more than the budget.
 func (x *explicitSerial) charge(n int64) error {
 	x.live += n
-	total := x.keys + x.live
+	total := x.keys + x.outs + x.live
 	x.peak = max(x.peak, total)
 	if total > x.cfg.maxBytes {
-		return gaveUp("states over %d MiB", x.cfg.maxBytes>>20)
+		return gaveUp("states and observations over %d MiB", x.cfg.maxBytes>>20)
 	}
 	return nil
+}
+
+// addOutcome adds o to the outcomes collected, if new, and charges what
+// it takes. ownFinal: o's final values are its own (an image shares
+// those of the outcome it is the image of).
+func (x *explicitSerial) addOutcome(outcomes map[string]lsl.Outcome, o lsl.Outcome, ownFinal bool) error {
+	k := o.Key()
+	if _, ok := outcomes[k]; ok {
+		return nil
+	}
+	outcomes[k] = o
+	x.outs += outcomeBytes(o, k, ownFinal)
+	return x.charge(0)
+}
+
+// outcomeBytes is what an outcome with key k takes in the map of
+// outcomes: the key, the entry, and the outcome's slices of
+// observations (and of final values, if its own).
+func outcomeBytes(o lsl.Outcome, k string, ownFinal bool) int64 {
+	n := int64(len(k)) + outcomeEntryBytes
+	n += int64(len(o.Init)+len(o.Threads)) * sliceBytes
+	for _, inv := range o.Init {
+		n += int64(len(inv)) * obsItemBytes
+	}
+	for _, invs := range o.Threads {
+		n += int64(len(invs)) * sliceBytes
+		for _, inv := range invs {
+			n += int64(len(inv)) * obsItemBytes
+		}
+	}
+	if ownFinal {
+		n += int64(len(o.Final)) * valueBytes
+	}
+	return n
 }
 
 // stateBytes is what s takes on its own: the per-thread slices every

@@ -392,3 +392,55 @@ func TestExplicitManyThreads(t *testing.T) {
 		}
 	}
 }
+
+// TestExplicitChargesOutcomes: the outcomes the run collects count against
+// its memory budget with its states. n threads of an increment that
+// observes the value it read have n! outcomes (each order of the threads
+// gives the values out in its order), each of a few words per thread,
+// while the interchangeable threads start in order and the run visits
+// only a few states: the outcomes come as the images of one. Counting
+// only the states, the budget let the outcomes grow without limit (300
+// threads took gigabytes under a budget of 128 MiB).
+func TestExplicitChargesOutcomes(t *testing.T) {
+	const n = 6 // 720 outcomes, the largest group (symmetry.MaxOrder)
+	src := "#include \"lsl_protos.h\"\nint ctr;\nvoid init(void) { ctr = 0; }\n" +
+		"void inc(void) { int v = ctr; ctr = v + 1; lsl_observe_output(\"v\", v); }\n"
+	prog, ts := compileTest(t, "inc.c", src, "test T = init ( inc"+strings.Repeat(" | inc", n-1)+" )\n")
+	u, err := unroll.UnrollWith(prog, ts[0], unroll.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra, err := rangeanalysis.Analyze(context.Background(), u.Test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sym := symmetry.Find(u.Test, ra)
+	if sym == nil || sym.Order() != 720 {
+		t.Fatalf("want the %d threads interchangeable", n)
+	}
+	full, err := explicitRun(context.Background(), u.Test, sym, explicitUnbounded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(full.outcomes) != 720 {
+		t.Fatalf("%d outcomes, want %d! = 720", len(full.outcomes), n)
+	}
+	// each outcome holds its key and, per thread, a slice of one
+	// observation
+	var least int64
+	for _, o := range full.outcomes {
+		least += int64(len(o.Key())) + n*(sliceBytes+obsItemBytes)
+	}
+	if full.bytes < least {
+		t.Errorf("%d states and %d outcomes: charged at most %d bytes at once, want at least the %d bytes the outcomes take", full.states, len(full.outcomes), full.bytes, least)
+	}
+	// a budget that holds the states but not the outcomes: it gives up
+	budget := least / 2
+	cfg := explicitUnbounded
+	cfg.maxBytes = budget
+	if r, err := explicitRun(context.Background(), u.Test, sym, cfg); !errors.Is(err, errGaveUp) || !strings.Contains(err.Error(), "observations") {
+		t.Errorf("budget of %d bytes (%d states, %d outcomes of at least %d bytes): %v, want it to give up for the observations", budget, full.states, len(full.outcomes), least, err)
+	} else if r != nil {
+		t.Errorf("budget of %d bytes: a result after giving up", budget)
+	}
+}

@@ -28,10 +28,10 @@ import (
 // verdict, with their counterexample or the loop that cannot be bounded.
 func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) error {
 	bounds := maps.Clone(m.bounds)
-	// The run counts what its states take (explicitSerial.charge), but
+	// The run counts what its states and outcomes take (explicitSerial.charge), but
 	// the collector lets the heap grow to several times what is live
 	// before it collects (gcPercent in cmd/checkfence): an eighth of the
-	// memory budget for the states keeps the heap within it, and leaves
+	// memory budget for them keeps the heap within it, and leaves
 	// it to the solver's encodings that follow.
 	cfg := explicitUnbounded
 	cfg.bounds = true
@@ -71,7 +71,7 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
 				return ErrTooManyOutcomes
 			}
-			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states)", t.Name, len(r.outcomes), states, r.bytes>>20)
+			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states and outcomes)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
 			return nil
 		}
