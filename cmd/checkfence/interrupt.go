@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
+
+	"checkfence/internal/stopsignal"
 )
 
 // errInterrupted is the cause of the context of a run stopped by a signal.
@@ -22,19 +22,13 @@ const duplicateWindow = 150 * time.Millisecond
 // stopGrace is how long an interrupted run may take to stop cleanly.
 const stopGrace = 2 * time.Second
 
-// stopSignals are the signals that ask checkfence to stop: Ctrl-C, Ctrl-\,
-// kill and a closed terminal. Ctrl-\ (SIGQUIT) is the user's request to
-// quit like the others; left to Go's default it would print a goroutine
-// dump and exit 2, which CLI.md reserves for bad input.
-var stopSignals = []os.Signal{os.Interrupt, syscall.SIGQUIT, syscall.SIGTERM, syscall.SIGHUP}
-
 // watchInterrupts returns a context cancelled (with cause errInterrupted)
-// by the first of stopSignals; a second one ends the process at once with
-// status 130.
+// by the first of the stop signals (stopsignal.Signals: Ctrl-C, Ctrl-\,
+// kill and a closed terminal), including one that came before it was
+// called; a second one ends the process at once with status 130.
 func watchInterrupts(parent context.Context, stderr io.Writer) (context.Context, func()) {
+	sigs := stopsignal.C
 	ctx, cancel := context.WithCancelCause(parent)
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, stopSignals...)
 	done := make(chan struct{})
 	go func() {
 		var first time.Time
@@ -62,7 +56,6 @@ func watchInterrupts(parent context.Context, stderr io.Writer) (context.Context,
 		}
 	}()
 	return ctx, func() {
-		signal.Stop(sigs)
 		close(done)
 		cancel(nil)
 	}

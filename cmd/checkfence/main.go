@@ -38,7 +38,7 @@ func main() {
 }
 
 // run executes the command line args and returns the exit status. A panic
-// is an internal error (status 4); an interrupt (one of stopSignals)
+// is an internal error (status 4); an interrupt (one of stopsignal.Signals)
 // stops the work and gives status 130.
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stopInterrupts := watchInterrupts(context.Background(), stderr)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"checkfence/internal/stopsignal"
 	"checkfence/internal/testmain"
 )
 
@@ -14,6 +15,9 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
+	// the tests run checkfence in this process with no signal to stop
+	// it: Ctrl-C stops them as usual
+	stopsignal.Release()
 	testmain.Tune()
 	dir, err := os.MkdirTemp("", "checkfence-cache")
 	if err != nil {

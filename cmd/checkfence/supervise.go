@@ -8,12 +8,14 @@ import (
 	"log"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
+
+	"checkfence/internal/stopsignal"
 )
 
 // The Go runtime ends a process that runs out of memory, overflows its
@@ -54,10 +56,18 @@ func supervise(stderr io.Writer) (status int, ok bool) {
 
 	// Signals meant for the checker are passed on. Ctrl-C or Ctrl-\ on a
 	// terminal reaches both processes at once; the child takes two that
-	// come close together as one (see watchInterrupts).
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, stopSignals...)
-	defer signal.Stop(sigs)
+	// come close together as one (see watchInterrupts). Those that came
+	// before (stopsignal takes them from the process's start) stop the
+	// run before it begins.
+	sigs := stopsignal.C
+	select {
+	case <-sigs:
+		crashR.Close()
+		crashW.Close()
+		fmt.Fprintln(stderr, "checkfence: interrupted")
+		return exitInterrupted, true
+	default:
+	}
 
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -76,10 +86,20 @@ func supervise(stderr io.Writer) (status int, ok bool) {
 		crashR.Close()
 	}()
 	done := make(chan struct{})
+	var stopped atomic.Bool
 	go func() {
 		for {
 			select {
 			case s := <-sigs:
+				stopped.Store(true)
+				if s == syscall.SIGQUIT {
+					// The same request to the checker once it
+					// takes the stop signals; before that, in
+					// the runtime's start, SIGTERM ends it
+					// (an interrupt) without the dump Go
+					// gives for SIGQUIT.
+					s = syscall.SIGTERM
+				}
 				cmd.Process.Signal(s)
 			case <-done:
 				return
@@ -89,11 +109,19 @@ func supervise(stderr io.Writer) (status int, ok bool) {
 	werr := cmd.Wait()
 	close(done)
 	wg.Wait()
-	return childStatus(werr, crash.String(), stderr), true
+	return childStatus(werr, crash.String(), stopped.Load(), stderr), true
 }
 
 // childStatus maps how the child ended to checkfence's exit status.
-func childStatus(werr error, crash string, stderr io.Writer) int {
+// stopped: the supervisor has seen a stop signal.
+func childStatus(werr error, crash string, stopped bool, stderr io.Writer) int {
+	if stopped && signalDeath(werr, crash) {
+		// The signal reached the child before it could take it (in the
+		// runtime's start, before stopsignal's): Go's default for
+		// SIGQUIT is a dump and status 2, which is not bad input here.
+		fmt.Fprintln(stderr, "checkfence: interrupted")
+		return exitInterrupted
+	}
 	if crash != "" {
 		fmt.Fprintf(stderr, "checkfence: internal error: the checker crashed (%s); this is a bug in checkfence, not a verdict\n", crashSummary(crash))
 		return exitInternal
@@ -124,6 +152,18 @@ func childStatus(werr error, crash string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "checkfence: internal error: the checker died of %v\n", ws.Signal())
 	}
 	return exitInternal
+}
+
+// signalDeath reports whether the child ended as Go's default handling of
+// Ctrl-\ ends a process: status 2 with, if any, a crash report that
+// starts with the signal's name. (The other stop signals kill a process
+// that has not taken them: childStatus calls that interrupted.)
+func signalDeath(werr error, crash string) bool {
+	var ee *exec.ExitError
+	if !errors.As(werr, &ee) || ee.ExitCode() != exitUsage {
+		return false
+	}
+	return crash == "" || strings.HasPrefix(crash, "SIGQUIT: quit")
 }
 
 // crashSummary is the first line of the runtime's crash report that says
