@@ -21,13 +21,7 @@ import (
 //     executions that pass bounds only after faults are asked for apart
 //     (PastBoundAfterFault): without this a fault followed by a loop that
 //     the values after the fault keep running made the verdict
-//     inconclusive instead of failed. Nor is the verdict inconclusive
-//     when every execution past such a bound passes it only after its
-//     thread's fault (PastBoundBeforeFault finds none): the bounds
-//     suffice under the first reading, and the two questions above have
-//     asked about every execution within them (a fault after which
-//     another thread waits forever is in neither: no complete execution
-//     has it).
+//     inconclusive instead of failed.
 //
 // A point that only a derailed thread reaches (past an assume that always
 // fails: a retry loop of an operation that does not retry) counts no
@@ -149,14 +143,4 @@ func (e *Encoding) PastBoundAfterFault() Lit {
 	}
 	e.pastAfterFault = q
 	return q
-}
-
-// PastBoundBeforeFault returns a literal that holds when p's thread runs
-// past p's bound before it faulted: the bound as Options.FixedBounds
-// counts it (p.Lit itself there).
-func (e *Encoding) PastBoundBeforeFault(p *ExceedPoint) Lit {
-	if e.opt.FixedBounds || p.Lit == e.c.F() {
-		return p.Lit
-	}
-	return e.c.and(p.reached, e.faultedBefore(p).Not())
 }

@@ -44,16 +44,6 @@
 // the way; a loop that is really exceeded is found again by the next
 // round's question.
 //
-// A loop that an execution runs past at MaxUnroll is held there, and the
-// rounds go on raising the others until no execution exceeds them: the
-// failure question is asked of that unrolling, so that a failure needing
-// another loop's next iteration is found whichever executions the solver
-// gave on the way (a test-and-set lock with a compare-and-swap retry
-// beside a wait that cannot be bounded was inconclusive by default and
-// failed with --no-range-analysis). If nothing fails there, the verdict
-// is inconclusive when an execution runs past a bound before its thread
-// faulted, and a pass otherwise (encode/faults.go).
-//
 // Tests with interchangeable threads (package symmetry) ask fewer
 // questions: the enumeration excludes each outcome's whole orbit at once
 // and looks only at executions in which the interchangeable threads start

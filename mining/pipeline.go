@@ -431,12 +431,9 @@ func (l *lazyRun) mainFailure(enc *encode.Encoding, failure failureQuestion) (in
 // the main one more than the race gained (msn Tpc6 11.5-12.6 s against
 // 9.3-9.5 s, T55 35.5 s against 23.7 s, T56 80-88 s against 61 s, harris
 // Saacr 84 s against 58 s). Under serial the main solver asks alone.
-//
-// The loops of held (at MaxUnroll, once one of them cannot be bounded)
-// are not asked about (see rounds).
-func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string, held map[string]bool, cur *asked) int {
+func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []string, cur *asked) int {
 	ask := func(ctx context.Context) int {
-		return l.meter.FirstOf(ctx, enc, false, enc.ExceedAssumptions(), exceedOrder(enc, raised, held))
+		return l.meter.FirstOf(ctx, enc, false, enc.ExceedAssumptions(), exceedOrder(enc, raised))
 	}
 	if l.model == "serial" || l.opt.sequential() {
 		return ask(l.main)
@@ -452,30 +449,19 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 		if err != nil {
 			return false
 		}
-		return l.meter.FirstOf(ctx, enc, true, enc.ExceedAssumptions(), exceedOrder(enc, raised, held)) == -1
+		return l.meter.FirstOf(ctx, enc, true, enc.ExceedAssumptions(), exceedOrder(enc, raised)) == -1
 	}
 	return questions.Race(l.main, proverDelay, ask, prove)
 }
 
 // rounds unrolls with growing bounds until they suffice or a loop cannot
 // be bounded, then settles the failure question.
-//
-// A loop that an execution runs past at MaxUnroll does not end the rounds
-// at once: a failure may need more iterations of another loop than its
-// bound so far (a compare-and-swap retried once more, while a third
-// thread's wait cannot be bounded), and neither the solver's choice of
-// the executions that raised the bounds nor a smaller MaxUnroll may
-// decide whether it is found. So from then on the loops at MaxUnroll are
-// held there and asked about no more, the others are raised as before
-// until no execution exceeds them, and that unrolling settles the
-// verdict (unbounded).
 func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	t, opt, bounds := l.t, l.opt, l.bounds
 	var raisedLast []string // loops raised by the last round
 	var askFirst []string   // loops the next exceed question asks first
 	announced := false      // the interchangeable threads were shown
 	var prev *lastRound     // the round before, whose bounds were raised
-	var stuck *stuckRound   // the first loop found that cannot be bounded
 	for {
 		opt.progress("%s on %s: unrolling (bounds %s)", t.Name, l.model, formatBounds(bounds))
 		u, err := unroll.UnrollWith(l.prog, t, unroll.Options{Bounds: bounds, NoStutterReduction: opt.NoStutterReduction, Context: l.ctx})
@@ -490,7 +476,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			// Not returned at once: a kept ask of a smaller unrolling
 			// may still be running in the background and have a
 			// failure, which one core would have found first.
-			return l.beyondLimit(prev, err, stuck, exceeding)
+			return l.beyondLimit(prev, err)
 		}
 		if err != nil {
 			return nil, nil, nil, false, err
@@ -504,52 +490,52 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			announced = true
 			opt.progress("%s on %s: interchangeable threads %s (symmetry reduction)", t.Name, l.model, formatClasses(cls))
 		}
+		opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
+		switch l.exceeds(u, enc, askFirst, cur) {
+		case 0:
+			return l.interrupted()
+		case -1:
+			// The bounds suffice: this unrolling has every execution.
+			return l.last(u, enc, bad, nil, cur)
+		}
+		var stuck *unroll.Loop
 		next := maps.Clone(bounds)
-		for {
-			var held map[string]bool
-			if stuck != nil {
-				held = l.held(u, bounds)
+		derailed := map[int]bool{} // threads past their first exceeded bound
+		for _, p := range enc.Exceeds {
+			if !enc.Value(p.Lit) || derailed[p.Thread] {
+				continue
 			}
-			opt.progress("%s on %s: can an execution exceed the loop bounds? (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
-			switch l.exceeds(u, enc, askFirst, held, cur) {
-			case 0:
-				return l.interrupted()
-			case -1:
-				if stuck != nil {
-					return l.unbounded(u, enc, bad, cur, stuck, exceeding)
-				}
-				// The bounds suffice: this unrolling has every execution.
-				return l.last(u, enc, bad, nil, cur)
-			}
-			found := false             // a loop that cannot be bounded, found now
-			derailed := map[int]bool{} // threads past their first exceeded bound
-			for _, p := range enc.Exceeds {
-				if !enc.Value(p.Lit) || derailed[p.Thread] {
-					continue
-				}
-				// Only each thread's first exceeded loop (Exceeds lists a
-				// thread's points in program order): past it the thread
-				// runs on values the program does not compute, and the
-				// loops it exceeds there need not be (see doc.go).
-				derailed[p.Thread] = true
-				id := p.Stmt.Loop
-				b := max(bounds[id], 1)
-				if b >= opt.MaxUnroll {
-					if stuck == nil {
-						lp, _ := u.Loop(id)
-						stuck = &stuckRound{loop: &lp, u: u, enc: enc, exceeding: enc.Decode()}
-						found = true
-						opt.progress("%s on %s: %s cannot be bounded; raising the other loops", t.Name, l.model, id)
-					}
-					continue
-				}
-				next[id] = b + 1
-			}
-			if !found || !maps.Equal(next, bounds) {
+			// Only each thread's first exceeded loop (Exceeds lists a
+			// thread's points in program order): past it the thread
+			// runs on values the program does not compute, and the
+			// loops it exceeds there need not be (see doc.go).
+			derailed[p.Thread] = true
+			id := p.Stmt.Loop
+			b := max(bounds[id], 1)
+			if b >= opt.MaxUnroll {
+				lp, _ := u.Loop(id)
+				stuck = &lp
 				break
 			}
-			// The loops this execution exceeds are all held now: ask
-			// again of the others.
+			next[id] = b + 1
+		}
+		if stuck != nil {
+			*exceeding = enc.Decode()
+			// Executions within these bounds may still fail.
+			ru, renc, rstuck, failed, err := l.last(u, enc, bad, stuck, cur)
+			if err != nil || failed {
+				return ru, renc, rstuck, failed, err
+			}
+			// So may one whose threads run past bounds only after they
+			// faulted: an error execution (encode/faults.go).
+			switch l.pastBoundsAfterFault(enc) {
+			case 0:
+				return l.interrupted()
+			case 1:
+				*exceeding = nil
+				return u, enc, nil, true, nil
+			}
+			return ru, renc, rstuck, false, nil
 		}
 		prev = &lastRound{u: u, enc: enc, failure: bad, bounds: maps.Clone(bounds)}
 		raiseSiblings(u, bounds, next)
@@ -589,9 +575,8 @@ type lastRound struct {
 // so may one that runs past them only after it faulted (an error
 // execution); either is a real failure, and a kept ask's is reported
 // first (settle), as one core finds it before the limit. Otherwise the
-// verdict is inconclusive: for the loop that could not be bounded if
-// there is one (stuck; it was found first), else for limit.
-func (l *lazyRun) beyondLimit(r *lastRound, limit error, stuck *stuckRound, exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+// verdict is inconclusive, for limit.
+func (l *lazyRun) beyondLimit(r *lastRound, limit error) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	l.bounds = r.bounds
 	ru, renc, _, failed, err := l.last(r.u, r.enc, r.failure, nil, nil)
 	if err != nil || failed {
@@ -603,79 +588,7 @@ func (l *lazyRun) beyondLimit(r *lastRound, limit error, stuck *stuckRound, exce
 	case 1:
 		return r.u, r.enc, nil, true, nil
 	}
-	if stuck != nil {
-		*exceeding = stuck.exceeding
-		return stuck.u, stuck.enc, stuck.loop, false, nil
-	}
 	return nil, nil, nil, false, limit
-}
-
-// stuckRound is the first loop found that an execution runs past at
-// MaxUnroll, with the unrolling, the encoding and the execution (of that
-// encoding) that showed it.
-type stuckRound struct {
-	loop      *unroll.Loop
-	u         *unroll.Result
-	enc       *encode.Encoding
-	exceeding *encode.Execution
-}
-
-// held returns the loop instances of u at MaxUnroll under bounds: once a
-// loop cannot be bounded, the rounds ask only about the others (rounds).
-func (l *lazyRun) held(u *unroll.Result, bounds unroll.Bounds) map[string]bool {
-	held := map[string]bool{}
-	for _, lp := range u.Loops {
-		if max(bounds[lp.ID], 1) >= l.opt.MaxUnroll {
-			held[lp.ID] = true
-		}
-	}
-	return held
-}
-
-// unbounded settles the verdict when no execution of u (encoded as enc)
-// exceeds a bound below MaxUnroll, and an earlier one, stuck, ran past a
-// loop at MaxUnroll: an execution within the bounds that fails, or one
-// that runs past them only after it faulted (an error execution,
-// encode/faults.go), is a failure. Otherwise the verdict is inconclusive
-// if an execution runs past a bound before its thread faulted, and pass
-// if none does: the bounds suffice as Options.FixedBounds reads them,
-// and a thread stops at its fault (SEMANTICS.md, Errors), so what it
-// runs past afterwards is no loop of the program. The loop named is the
-// first that such an execution runs past (at MaxUnroll), and the
-// execution is shown.
-func (l *lazyRun) unbounded(u *unroll.Result, enc *encode.Encoding, bad failureQuestion, cur *asked, stuck *stuckRound, exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-	ru, renc, _, failed, err := l.last(u, enc, bad, stuck.loop, cur)
-	if err != nil || failed {
-		return ru, renc, nil, failed, err
-	}
-	switch l.pastBoundsAfterFault(enc) {
-	case 0:
-		return l.interrupted()
-	case 1:
-		return u, enc, nil, true, nil
-	}
-	r, before := l.pastBoundsBeforeFault(enc)
-	switch r {
-	case 0:
-		return l.interrupted()
-	case -1:
-		return u, enc, nil, false, nil
-	}
-	passed := map[int]bool{} // threads past their first bound
-	for i, p := range enc.ExceedRepresentatives() {
-		if passed[p.Thread] || !enc.Value(before[i]) {
-			continue
-		}
-		passed[p.Thread] = true
-		if max(l.bounds[p.Stmt.Loop], 1) >= l.opt.MaxUnroll {
-			lp, _ := u.Loop(p.Stmt.Loop)
-			*exceeding = enc.Decode()
-			return u, enc, &lp, false, nil
-		}
-	}
-	// A thread's first bound passed before its fault is below MaxUnroll,
-	// which the last exceed question said no execution passes.
-	return nil, nil, nil, false, fmt.Errorf("%s: an execution runs past a bound that no execution exceeds: %w", l.t.Name, ErrInternal)
 }
 
 // pastBoundsAfterFault asks whether an execution of enc runs past its
@@ -683,20 +596,6 @@ func (l *lazyRun) unbounded(u *unroll.Result, enc *encode.Encoding, bad failureQ
 // 1, -1, or 0 if the main path was stopped.
 func (l *lazyRun) pastBoundsAfterFault(enc *encode.Encoding) int {
 	return l.meter.FirstOf(l.main, enc, false, enc.FenceAssumptions(), [][]encode.Lit{{enc.PastBoundAfterFault()}})
-}
-
-// pastBoundsBeforeFault asks whether an execution of enc (partial or
-// complete) runs past a bound before its thread faulted: 1 (with the
-// execution as enc's solution), -1, or 0 if the main path was stopped;
-// and the literals that say so of each of enc.ExceedRepresentatives.
-func (l *lazyRun) pastBoundsBeforeFault(enc *encode.Encoding) (int, []encode.Lit) {
-	var before []encode.Lit
-	for _, p := range enc.ExceedRepresentatives() {
-		before = append(before, enc.PastBoundBeforeFault(p))
-	}
-	some := enc.NewVar()
-	enc.AddClause(append([]encode.Lit{some.Not()}, before...)...)
-	return l.meter.FirstOf(l.main, enc, false, enc.ExceedAssumptions(), [][]encode.Lit{{some}}), before
 }
 
 // raiseInterchangeable raises, in the threads interchangeable with a
@@ -773,41 +672,19 @@ func loopsAskedFirst(raised, raisedBefore []string, beforeNone bool) []string {
 // execution exceeding some loop, which is easy; asking each loop alone
 // would first prove many of them bounded, which the next round must do
 // again.
-//
-// The loops of held are left out, and so is a bound that its thread
-// reaches past one of theirs: the thread is derailed from there (doc.go),
-// and raising loops for it would only grow the unrolling.
-func exceedOrder(enc *encode.Encoding, raised []string, held map[string]bool) [][]encode.Lit {
+func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 	var ds [][]encode.Lit
-	var rest [][]encode.Lit
-	heldBefore := map[int][]encode.Lit{} // thread → not past a held bound so far
+	var rest []encode.Lit
 	for _, p := range enc.ExceedRepresentatives() {
-		if held[p.Stmt.Loop] {
-			heldBefore[p.Thread] = append(heldBefore[p.Thread], p.Lit.Not())
-			continue
-		}
-		d := append([]encode.Lit{p.Lit}, heldBefore[p.Thread]...)
 		if slices.Contains(raised, p.Stmt.Loop) {
-			ds = append(ds, d)
+			ds = append(ds, []encode.Lit{p.Lit})
 		} else {
-			rest = append(rest, d)
+			rest = append(rest, p.Lit)
 		}
 	}
 	if len(rest) > 0 {
 		others := enc.NewVar()
-		clause := []encode.Lit{others.Not()}
-		for _, d := range rest {
-			if len(d) == 1 {
-				clause = append(clause, d[0])
-				continue
-			}
-			x := enc.NewVar()
-			for _, l := range d {
-				enc.AddClause(x.Not(), l)
-			}
-			clause = append(clause, x)
-		}
-		enc.AddClause(clause...)
+		enc.AddClause(append([]encode.Lit{others.Not()}, rest...)...)
 		ds = append(ds, []encode.Lit{others})
 	}
 	return ds
