@@ -46,36 +46,48 @@ func TestIfBranchesWithoutBraces(t *testing.T) {
 		{"crlf", strings.ReplaceAll(then, "\n", "\r\n"), "9:9"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			file := tc.name + ".c"
-			dir := t.TempDir()
-			if err := os.WriteFile(dir+"/"+file, []byte(tc.src), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			t.Chdir(dir)
-			ts, err := tests.Parse("t.tests", []byte("test T = init ( w | r )\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			slotted, err := cfront.Compile([]string{file}, cfront.Options{FenceSlots: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			m := memmodel.MustByName("relaxed")
-			fences := inferWant(t, slotted, []string{file}, ts, m, "load-load fence at "+file+":"+tc.want)
-			diff, err := Patch(fences, os.ReadFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			golden(t, "ifbranch/"+tc.name+".diff", diff)
-			applyPatch(t, diff)
-			patched, err := cfront.Compile([]string{file}, cfront.Options{})
-			if err != nil {
-				t.Fatalf("the patched file: %v", err)
-			}
-			res, err := mining.CheckTest(context.Background(), patched, nil, ts[0], m, mining.PipelineOptions{})
-			if err != nil || res.Verdict != mining.Pass {
-				t.Fatalf("patched, on relaxed: %v %v", res.Verdict, err)
-			}
+			patchAndCheck(t, "ifbranch", tc.name, tc.src, tc.want)
 		})
 	}
+}
+
+// patchAndCheck writes src as NAME.c in a fresh directory (the current
+// one from then on), infers the fences of message passing (test T =
+// init ( w | r )) on relaxed, which must be a load-load fence at want
+// (line:col), compares the patch with testdata/DIR/NAME.diff, applies it
+// with patch -p1, and checks that the patched file passes. It returns the
+// file's name.
+func patchAndCheck(t *testing.T, dir, name, src, want string) string {
+	t.Helper()
+	file := name + ".c"
+	tmp := t.TempDir()
+	if err := os.WriteFile(tmp+"/"+file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(tmp)
+	ts, err := tests.Parse("t.tests", []byte("test T = init ( w | r )\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slotted, err := cfront.Compile([]string{file}, cfront.Options{FenceSlots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := memmodel.MustByName("relaxed")
+	fences := inferWant(t, slotted, []string{file}, ts, m, "load-load fence at "+file+":"+want)
+	diff, err := Patch(fences, os.ReadFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, dir+"/"+name+".diff", diff)
+	applyPatch(t, diff)
+	patched, err := cfront.Compile([]string{file}, cfront.Options{})
+	if err != nil {
+		t.Fatalf("the patched file: %v", err)
+	}
+	res, err := mining.CheckTest(context.Background(), patched, nil, ts[0], m, mining.PipelineOptions{})
+	if err != nil || res.Verdict != mining.Pass {
+		t.Fatalf("patched, on relaxed: %v %v", res.Verdict, err)
+	}
+	return file
 }
