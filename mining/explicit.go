@@ -1,6 +1,7 @@
 package mining
 
 import (
+	"checkfence/encode"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -494,7 +495,7 @@ func (x *explicitSerial) charge(n int64) error {
 	total := x.keys + x.outs + x.live
 	x.peak = max(x.peak, total)
 	if total > x.cfg.maxBytes {
-		return gaveUp("states and observations over %d MiB", x.cfg.maxBytes>>20)
+		return gaveUp("states and observations over %s", encode.FormatBytes(x.cfg.maxBytes))
 	}
 	return nil
 }

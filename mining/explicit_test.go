@@ -438,8 +438,8 @@ func TestExplicitChargesOutcomes(t *testing.T) {
 	budget := least / 2
 	cfg := explicitUnbounded
 	cfg.maxBytes = budget
-	if r, err := explicitRun(context.Background(), u.Test, sym, cfg); !errors.Is(err, errGaveUp) || !strings.Contains(err.Error(), "observations") {
-		t.Errorf("budget of %d bytes (%d states, %d outcomes of at least %d bytes): %v, want it to give up for the observations", budget, full.states, len(full.outcomes), least, err)
+	if r, err := explicitRun(context.Background(), u.Test, sym, cfg); !errors.Is(err, errGaveUp) || !strings.Contains(err.Error(), "observations over "+encode.FormatBytes(budget)) {
+		t.Errorf("budget of %d bytes (%d states, %d outcomes of at least %d bytes): %v, want it to give up for the observations over %s", budget, full.states, len(full.outcomes), least, err, encode.FormatBytes(budget))
 	} else if r != nil {
 		t.Errorf("budget of %d bytes: a result after giving up", budget)
 	}
