@@ -1,11 +1,6 @@
 package encode
 
 import (
-	"fmt"
-	"reflect"
-	"unsafe"
-
-	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 )
 
@@ -16,28 +11,12 @@ type Lit = z.Lit
 // clauses and gates over constants are simplified before they reach the
 // solver, so that statically known facts cost nothing.
 type cnf struct {
-	g       *gini.Gini
+	g       solver
 	T       Lit
 	vars    int
 	clauses int
 	lits    int64
 	buf     []Lit
-	stop    chan bool // gini's stop requests (see stopper)
-	// unsat: a solve proved the clauses unsatisfiable without any
-	// assumption. Clauses are only ever added, so every later answer is
-	// "none"; and gini v1.0.4, asked again under other assumptions after
-	// such a proof, can answer "sat" with a model that violates a clause
-	// (TestUnsatWithoutAssumptionsStays).
-	unsat bool
-	// refuted: the last solve answered "none" under assumptions. gini
-	// v1.0.4 starts its next solve by learning from that answer's final
-	// conflict (xo.S.cleanupSolve); when the clauses alone are
-	// unsatisfiable but the proof went through an assumption, that
-	// learning meets a conflict at level 0, derives from it as if it had
-	// a decision, and the solve answers "sat" with a model violating a
-	// clause (TestUnsatBlamedOnAnAssumption). The next solve therefore
-	// forgets the final conflict first (forgetFinalConflict).
-	refuted bool
 	// grow, while the encoding is built, checks its memory budget every
 	// growEvery clauses (counting clauses is all it costs add).
 	grow     func()
@@ -46,11 +25,10 @@ type cnf struct {
 
 const growEvery = 1 << 14
 
-func newCNF() *cnf {
-	c := &cnf{g: gini.New()}
+func newCNF(kind SolverKind) *cnf {
+	c := &cnf{g: newSolver(kind)}
 	c.T = c.newVar()
-	c.g.Add(c.T)
-	c.g.Add(0)
+	c.g.addClause([]Lit{c.T})
 	c.clauses++
 	return c
 }
@@ -60,7 +38,7 @@ func (c *cnf) F() Lit { return c.T.Not() }
 
 func (c *cnf) newVar() Lit {
 	c.vars++
-	return c.g.Lit()
+	return c.g.newVar()
 }
 
 func (c *cnf) isConst(l Lit) bool { return l == c.T || l == c.T.Not() }
@@ -84,14 +62,10 @@ func (c *cnf) add(lits ...Lit) {
 		c.grow()
 	}
 	if len(c.buf) == 0 {
-		c.g.Add(c.F())
-		c.g.Add(0)
+		c.g.addClause([]Lit{c.F()})
 		return
 	}
-	for _, l := range c.buf {
-		c.g.Add(l)
-	}
-	c.g.Add(0)
+	c.g.addClause(c.buf)
 }
 
 // and returns a literal equivalent to a ∧ b.
@@ -212,29 +186,5 @@ func (c *cnf) atMostOne(lits []Lit) {
 		c.add(prev.Not(), s)
 		c.add(lits[i].Not(), s)
 		prev = s
-	}
-}
-
-// forgetFinalConflict makes gini's next solve start without learning
-// from the final conflict of its last answer, "none" (see cnf.refuted):
-// it clears the conflict (xo.S.x) and the failed assumption (xo.S.xLit)
-// that cleanupSolve would derive from, which is what cleanupSolve itself
-// does once it has learnt. Nothing but that one learnt clause is lost:
-// the next solve backtracks to level 0 as before, and gini's learnt
-// clauses are implied by the clauses, so no answer depends on them. The
-// fields are unexported, so they are reached by reflection, checked
-// against the pinned gini v1.0.4 (TestUnsatBlamedOnAnAssumption fails
-// if they change).
-func forgetFinalConflict(g *gini.Gini) {
-	xo := reflect.ValueOf(g).Elem().FieldByName("xo")
-	if !xo.IsValid() || xo.Kind() != reflect.Pointer || xo.Elem().Kind() != reflect.Struct {
-		panic("encode: gini.Gini has no field xo pointing to its solver")
-	}
-	for _, name := range []string{"x", "xLit"} {
-		f := xo.Elem().FieldByName(name)
-		if !f.IsValid() || f.Kind() != reflect.Uint32 {
-			panic(fmt.Sprintf("encode: gini's solver %s has no field %s uint32", xo.Type(), name))
-		}
-		*(*uint32)(unsafe.Pointer(f.UnsafeAddr())) = 0 // xo.CNull, z.LitNull
 	}
 }

@@ -55,26 +55,26 @@ func (e *Encoding) Decode() *Execution {
 	g := e.c.g
 	x := &Execution{Outcome: e.Outcome()}
 	for _, p := range e.Errors {
-		if g.Value(p.Lit) {
+		if g.value(p.Lit) {
 			x.Faults = append(x.Faults, p)
 		}
 	}
 	for _, p := range e.Exceeds {
-		if g.Value(p.reached) {
+		if g.value(p.reached) {
 			x.PastBounds = append(x.PastBounds, p)
 		}
 	}
 	for _, a := range e.allocExec {
-		if g.Value(a.exec) {
+		if g.value(a.exec) {
 			x.Allocated = append(x.Allocated, a.stmt)
 		}
 	}
 	for _, f := range e.Fences {
-		if !g.Value(f.Exec) {
+		if !g.value(f.Exec) {
 			continue
 		}
 		x.Reached = append(x.Reached, f)
-		if g.Value(f.Enable) {
+		if g.value(f.Enable) {
 			x.Fences = append(x.Fences, f)
 		}
 	}
@@ -89,7 +89,7 @@ func (e *Encoding) Decode() *Execution {
 		for j := range m.adj[i] {
 			if i < j {
 				u, v := i, j
-				if !g.Value(e.before(m.nodes[i], m.nodes[j])) {
+				if !g.value(e.before(m.nodes[i], m.nodes[j])) {
 					u, v = j, i
 				}
 				succ[u] = append(succ[u], v)
@@ -135,13 +135,13 @@ func (e *Encoding) Decode() *Execution {
 				x.addEvent(e, evs[0], lastOn)
 				evs = evs[1:]
 			}
-			if !g.Value(a.Exec) {
+			if !g.value(a.Exec) {
 				continue
 			}
 			ea := ExecAccess{Access: a, AddrVal: e.value(a.Addr), Value: e.value(a.Val), Order: len(x.Accesses)}
 			if !a.Store {
 				for _, s := range e.Accesses {
-					if l, ok := m.flows[[2]int{s.ID, a.ID}]; ok && g.Value(l) {
+					if l, ok := m.flows[[2]int{s.ID, a.ID}]; ok && g.value(l) {
 						ea.ReadsFrom = s
 					}
 				}
@@ -175,7 +175,7 @@ type ExecEvent struct {
 // addEvent appends ev to x.Events if it happened on a block.
 func (x *Execution) addEvent(e *Encoding, ev *AllocEvent, lastOn map[int64]int) {
 	g := e.c.g
-	if !g.Value(ev.Exec) {
+	if !g.value(ev.Exec) {
 		return
 	}
 	v := e.value(ev.Block)

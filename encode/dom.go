@@ -88,7 +88,7 @@ func (e *Encoding) is(d *Dom, v lsl.Value) Lit {
 // value returns the value of d in the solver's model.
 func (e *Encoding) value(d *Dom) lsl.Value {
 	for i, l := range d.Lits {
-		if e.c.g.Value(l) {
+		if e.c.g.value(l) {
 			return d.Vals[i]
 		}
 	}

@@ -4,11 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"reflect"
 	"time"
-	"unsafe"
-
-	"github.com/go-air/gini/inter"
 
 	"checkfence/lsl"
 	"checkfence/memmodel"
@@ -18,6 +14,8 @@ import (
 
 // Options control the encoding.
 type Options struct {
+	// Solver is the SAT solver the encoding's questions are asked of.
+	Solver SolverKind
 	// CompleteOnly leaves out the partial executions of the bound
 	// question (doc.go, "Partial executions"), for an encoding that is
 	// never asked it: a failing assume only removes the execution, as
@@ -303,7 +301,7 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 		opt.MaxCombinations = 1 << 16
 	}
 	e := &Encoding{
-		Test: t, Model: m, Range: ra, c: newCNF(), opt: opt,
+		Test: t, Model: m, Range: ra, c: newCNF(opt.Solver), opt: opt,
 		consts: map[lsl.Value]*Dom{}, eqs: map[[2]*Dom]Lit{},
 		budget: budget{max: resolveBudget(opt.MaxMemory), phase: "thread formulae"},
 	}
@@ -404,70 +402,10 @@ func (e *Encoding) FenceAssumptions() []Lit {
 	return as
 }
 
-// Solve solves under the given assumptions: 1 sat, -1 unsat, 0 cancelled.
-//
-// The solve runs in gini's background solver and its answer is awaited
-// on a channel: polling would add up to a millisecond to every answer
-// (timers are that coarse), and the checks ask hundreds of questions
-// that take less. See stopper for how a cancelled solve is stopped.
+// Solve solves under the given assumptions: 1 sat, -1 unsat, 0 cancelled
+// (ctx ended first).
 func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
-	if e.c.unsat {
-		return -1
-	}
-	if e.c.refuted {
-		forgetFinalConflict(e.c.g)
-	}
-	r := e.solve(ctx, assumptions)
-	e.c.refuted = r == -1
-	if r == -1 && len(e.c.g.Why(nil)) == 0 {
-		e.c.unsat = true
-	}
-	return r
-}
-
-func (e *Encoding) solve(ctx context.Context, assumptions []Lit) int {
-	e.c.g.Assume(assumptions...)
-	if ctx.Done() == nil {
-		return e.c.g.Solve()
-	}
-	s := e.c.g.GoSolve()
-	if e.c.stop == nil {
-		e.c.stop = stopper(s)
-	}
-	done := make(chan int, 1)
-	go func() { done <- s.Wait() }()
-	select {
-	case r := <-done:
-		return r
-	case <-ctx.Done():
-	}
-	select {
-	case e.c.stop <- true:
-		// The solver's next tick takes it and ends the solve with 0.
-		<-done
-		return 0
-	case r := <-done:
-		return r
-	}
-}
-
-// stopper returns the channel on which gini's solve control takes a stop
-// request between propagations. gini's own Stop cannot be used here: it
-// waits for the lock that Wait holds until the solve ends. Sending true on
-// this channel is exactly what Stop does under that lock; the answer (0)
-// then reaches Wait. The field is unexported, so it is read by reflection,
-// checked against the pinned gini v1.0.4 (TestSolveCancel fails if it
-// changes).
-func stopper(s inter.Solve) chan bool {
-	v := reflect.ValueOf(s)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		panic(fmt.Sprintf("encode: gini's solve control is a %T, not a pointer to a struct", s))
-	}
-	f := v.Elem().FieldByName("cStopOrPause")
-	if !f.IsValid() || f.Type() != reflect.TypeFor[chan bool]() {
-		panic(fmt.Sprintf("encode: gini's solve control %T has no field cStopOrPause chan bool", s))
-	}
-	return *(*chan bool)(unsafe.Pointer(f.UnsafeAddr()))
+	return e.c.g.solve(ctx, assumptions)
 }
 
 // AddClause adds a clause over the encoding's literals (for example to
@@ -481,17 +419,12 @@ func (e *Encoding) NewVar() Lit { return e.c.newVar() }
 func (e *Encoding) True() Lit { return e.c.T }
 
 // Why returns the assumptions of the last unsatisfiable Solve that its
-// proof used (gini's failed assumptions): a subset under which the
+// proof used (the failed assumptions): a subset under which the
 // question is unsatisfiable too.
-func (e *Encoding) Why() []Lit {
-	if e.c.unsat {
-		return nil
-	}
-	return e.c.g.Why(nil)
-}
+func (e *Encoding) Why() []Lit { return e.c.g.why() }
 
 // Value returns the value of l in the last satisfying assignment.
-func (e *Encoding) Value(l Lit) bool { return e.c.g.Value(l) }
+func (e *Encoding) Value(l Lit) bool { return e.c.g.value(l) }
 
 // Size returns the current number of variables and clauses.
 func (e *Encoding) Size() (vars, clauses int) { return e.c.vars, e.c.clauses }

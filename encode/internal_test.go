@@ -152,7 +152,7 @@ func sort3(t [3]int) (int, int, int) {
 
 // TestGates checks the folded gates against their truth tables by solving.
 func TestGates(t *testing.T) {
-	c := newCNF()
+	c := newCNF(SolverGini)
 	x, y := c.newVar(), c.newVar()
 	cases := []struct {
 		name string
@@ -182,12 +182,10 @@ func TestGates(t *testing.T) {
 				if !want {
 					gl = gl.Not()
 				}
-				c.g.Assume(la, lb, gl)
-				if c.g.Solve() != 1 {
+				if c.g.solve(context.Background(), []Lit{la, lb, gl}) != 1 {
 					t.Errorf("%s(%v,%v) cannot be %v", tc.name, a, b, want)
 				}
-				c.g.Assume(la, lb, gl.Not())
-				if c.g.Solve() != -1 {
+				if c.g.solve(context.Background(), []Lit{la, lb, gl.Not()}) != -1 {
 					t.Errorf("%s(%v,%v) can be %v", tc.name, a, b, !want)
 				}
 			}
@@ -198,7 +196,7 @@ func TestGates(t *testing.T) {
 // TestAtMostOne checks both encodings of at-most-one by counting models.
 func TestAtMostOne(t *testing.T) {
 	for _, n := range []int{1, 2, 5, 6, 9} {
-		c := newCNF()
+		c := newCNF(SolverGini)
 		lits := make([]Lit, n)
 		for i := range lits {
 			lits[i] = c.newVar()
@@ -215,8 +213,7 @@ func TestAtMostOne(t *testing.T) {
 					as = append(as, l.Not())
 				}
 			}
-			c.g.Assume(as...)
-			sat := c.g.Solve() == 1
+			sat := c.g.solve(context.Background(), as) == 1
 			if sat != (ones <= 1) {
 				t.Fatalf("n=%d mask=%b: sat=%v", n, mask, sat)
 			}
@@ -228,7 +225,7 @@ func TestAtMostOne(t *testing.T) {
 // after the constant true (variable 1), over vars variables, and the
 // literal of each DIMACS number.
 func dimacsEncoding(vars int, clauses [][]int) (*Encoding, func(ns []int) []Lit) {
-	e := &Encoding{c: newCNF()}
+	e := &Encoding{c: newCNF(SolverGini)}
 	v := make([]Lit, vars+1)
 	for i := 2; i < len(v); i++ {
 		v[i] = e.c.newVar()

@@ -129,9 +129,9 @@ func (e *Encoding) OutcomeLits(o lsl.Outcome) (lits []Lit, ok bool) {
 // assignment.
 func (e *Encoding) Outcome() lsl.Outcome {
 	var o lsl.Outcome
-	if e.c.g.Value(e.Error) {
+	if e.c.g.value(e.Error) {
 		for _, p := range e.Errors {
-			if e.c.g.Value(p.Lit) {
+			if e.c.g.value(p.Lit) {
 				o.Fault = p.Fault
 				break
 			}
@@ -147,7 +147,7 @@ func (e *Encoding) Outcome() lsl.Outcome {
 		o.Threads[th] = make([][]lsl.ObsItem, len(invs))
 	}
 	for _, p := range e.obs {
-		if !e.c.g.Value(p.guard) {
+		if !e.c.g.value(p.guard) {
 			continue
 		}
 		var v lsl.Value
