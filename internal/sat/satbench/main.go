@@ -1,0 +1,89 @@
+// Command satbench compares package sat with gini on DIMACS files:
+//
+//	go run ./internal/sat/satbench FILE...
+//
+// It prints, per file and solver, the answer, the solve time (parsing
+// excluded), conflicts and propagations.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"checkfence/internal/sat"
+
+	"github.com/go-air/gini"
+)
+
+func main() {
+	skipGini := flag.Bool("nogini", false, "run only package sat")
+	flag.Parse()
+	fmt.Printf("%-14s %-6s %6s %9s %9s %11s %8s\n", "file", "solver", "answer", "time", "conflicts", "props", "Mprops/s")
+	var tot [2]time.Duration
+	for _, path := range flag.Args() {
+		f, err := os.Open(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		nv, cls, err := sat.ReadDIMACS(f)
+		f.Close()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, path, err)
+			os.Exit(1)
+		}
+		name := path
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			name = name[i+1:]
+		}
+		if !*skipGini {
+			g := gini.New()
+			for _, c := range cls {
+				for _, l := range c {
+					g.Add(l)
+				}
+				g.Add(0)
+			}
+			t0 := time.Now()
+			r := g.Solve()
+			d := time.Since(t0)
+			tot[0] += d
+			row(name, "gini", r, d, -1, -1)
+		}
+		s := sat.New()
+		for i := 0; i < nv; i++ {
+			s.NewVar()
+		}
+		for _, c := range cls {
+			s.AddClause(c...)
+		}
+		t0 := time.Now()
+		r := s.Solve(context.Background())
+		d := time.Since(t0)
+		tot[1] += d
+		st := s.Stats()
+		if r == 1 {
+			for _, c := range cls {
+				ok := false
+				for _, l := range c {
+					ok = ok || s.Value(l)
+				}
+				if !ok {
+					fmt.Fprintln(os.Stderr, path, "model violates a clause")
+					os.Exit(1)
+				}
+			}
+		}
+		row(name, "sat", r, d, st.Conflicts, st.Propagations)
+	}
+	fmt.Printf("total: gini %.2fs  sat %.2fs\n", tot[0].Seconds(), tot[1].Seconds())
+}
+
+func row(name, solver string, r int, d time.Duration, confl, props int64) {
+	mps := float64(props) / d.Seconds() / 1e6
+	fmt.Printf("%-14s %-6s %6d %8.3fs %9d %11d %8.2f\n", name, solver, r, d.Seconds(), confl, props, mps)
+}
