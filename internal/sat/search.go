@@ -82,8 +82,7 @@ func (s *Solver) search(done <-chan struct{}) int {
 			case 1:
 				s.assign(c[0], noReason)
 			case 2:
-				s.bins[c[0]^1] = append(s.bins[c[0]^1], c[1])
-				s.bins[c[1]^1] = append(s.bins[c[1]^1], c[0])
+				s.addBin(c[0], c[1])
 				s.nBinLrn++
 				s.assign(c[0], binFlag|uint32(c[1]))
 			default:
@@ -95,7 +94,7 @@ func (s *Solver) search(done <-chan struct{}) int {
 			}
 			s.varInc /= s.varDec
 			s.claInc /= 0.999
-			if s.stats.Conflicts%5000 == 0 && s.varDec < 0.95 {
+			if s.stats.Conflicts%5000 == 0 && s.varDec < s.varDecMax {
 				s.varDec += 0.01
 			}
 			continue
@@ -103,7 +102,15 @@ func (s *Solver) search(done <-chan struct{}) int {
 
 		// Glucose dynamic restart: recent learnt clauses are worse
 		// than the average so far.
-		if s.lbdQ.full() && s.lbdQ.avg()*s.restartK > s.sumLBD/float64(s.stats.Conflicts) {
+		if s.luby {
+			if s.stats.Conflicts >= s.lubyNext {
+				s.lubyIdx++
+				s.lubyNext = s.stats.Conflicts + int64(100*luby(2, s.lubyIdx))
+				s.stats.Restarts++
+				s.cancelUntil(0)
+				continue
+			}
+		} else if s.lbdQ.full() && s.lbdQ.avg()*s.restartK > s.sumLBD/float64(s.stats.Conflicts) {
 			s.lbdQ.clear()
 			s.stats.Restarts++
 			s.cancelUntil(0)
@@ -200,8 +207,8 @@ func (s *Solver) simplify() {
 	s.simpAssigns = len(s.trail)
 	for _, p := range s.trail {
 		s.reason[p>>1] = noReason
-		s.bins[p] = nil
-		s.bins[p^1] = nil
+		s.lists[p].bin = nil
+		s.lists[p^1].bin = nil
 	}
 	for k := 0; k < 2; k++ {
 		list := &s.clauses
@@ -247,8 +254,7 @@ func (s *Solver) simplifyClause(cr uint32) bool {
 	if j == 2 {
 		// the watches are unassigned after full propagation at level 0
 		l0, l1 := z.Lit(c[0]), z.Lit(c[1])
-		s.bins[l0^1] = append(s.bins[l0^1], l1)
-		s.bins[l1^1] = append(s.bins[l1^1], l0)
+		s.addBin(l0, l1)
 		if s.arena[cr]&hdrLearnt != 0 {
 			s.nBinLrn++
 		}
@@ -291,8 +297,8 @@ func (s *Solver) collect() {
 		s.arena = na
 		s.wasted = 0
 	}
-	for i := range s.watches {
-		s.watches[i] = s.watches[i][:0]
+	for i := range s.lists {
+		s.lists[i].ws = s.lists[i].ws[:0]
 	}
 	for _, cr := range s.clauses {
 		s.attach(cr)
@@ -300,4 +306,20 @@ func (s *Solver) collect() {
 	for _, cr := range s.learnts {
 		s.attach(cr)
 	}
+}
+
+// luby returns the i-th element (from 0) of the Luby sequence scaled by
+// powers of y: 1 1 2 1 1 2 4 ...
+func luby(y float64, i int) float64 {
+	size, seq := 1, 0
+	for size < i+1 {
+		seq++
+		size = 2*size + 1
+	}
+	for size-1 != i {
+		size = (size - 1) >> 1
+		seq--
+		i = i % size
+	}
+	return math.Pow(y, float64(seq))
 }

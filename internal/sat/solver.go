@@ -1,7 +1,9 @@
 package sat
 
 import (
+	"os"
 	"slices"
+	"strings"
 
 	"github.com/go-air/gini/z"
 )
@@ -32,6 +34,13 @@ const (
 	hdrShift          = 2
 )
 
+// litLists are the clauses visited when a literal p becomes true; both
+// lists sit together so that one cache miss fetches both headers.
+type litLists struct {
+	bin []z.Lit // literals implied by p (binary clauses ¬p ∨ q)
+	ws  []watch // long clauses watching ¬p
+}
+
 type watch struct {
 	cref    uint32
 	blocker z.Lit
@@ -59,15 +68,19 @@ type Solver struct {
 	clauses []uint32 // refs of long original clauses
 	learnts []uint32 // refs of long learnt clauses
 	nBinLrn int
-	watches [][]watch // watches[p]: clauses watching ¬p, visited when p becomes true
-	bins    [][]z.Lit // bins[p]: literals implied when p becomes true
+	lists   []litLists // per literal
 
 	// VSIDS
-	act    []float64
-	varInc float64
-	varDec float64
-	heap   []int32
-	hpos   []int32 // position in heap, -1 when absent
+	act       []float64
+	varInc    float64
+	varDec    float64
+	varDecMax float64
+
+	luby     bool
+	lubyIdx  int
+	lubyNext int64
+	heap     []int32
+	hpos     []int32 // position in heap, -1 when absent
 
 	claInc float32
 
@@ -142,10 +155,29 @@ func New() *Solver {
 		restartR:    1.4,
 		nextReduce:  2000,
 		reduceInc:   300,
+		reduceStep:  300,
 		simpAssigns: -1,
 	}
 	// index 0 of the arena is never a clause, so that 0 can mean "no reason"
 	s.arena = append(s.arena, 0)
+	s.varDecMax = 0.95
+	s.lubyNext = 100
+	for _, o := range strings.Split(os.Getenv("SATX"), ",") {
+		switch o {
+		case "noreduce":
+			s.nextReduce = 1 << 62
+		case "red10k":
+			s.nextReduce, s.reduceInc, s.reduceStep = 10000, 10000, 1000
+		case "luby":
+			s.luby = true
+		case "fixdecay":
+			s.varDec = 0.95
+		case "decay99":
+			s.varDecMax = 0.99
+		case "decay999":
+			s.varDec, s.varDecMax = 0.999, 0.999
+		}
+	}
 	s.growTo(0)
 	return s
 }
@@ -159,8 +191,7 @@ func (s *Solver) growTo(n int) {
 		s.reason = append(s.reason, noReason)
 		s.pol = append(s.pol, 1)
 		s.seen = append(s.seen, 0)
-		s.watches = append(s.watches, nil, nil)
-		s.bins = append(s.bins, nil, nil)
+		s.lists = append(s.lists, litLists{}, litLists{})
 		s.act = append(s.act, 0)
 		s.hpos = append(s.hpos, -1)
 		s.lvlStamp = append(s.lvlStamp, 0)
@@ -258,13 +289,17 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 			s.ok = false
 		}
 	case 2:
-		s.bins[c[0]^1] = append(s.bins[c[0]^1], c[1])
-		s.bins[c[1]^1] = append(s.bins[c[1]^1], c[0])
+		s.addBin(c[0], c[1])
 	default:
 		cr := s.alloc(c, false, 0)
 		s.clauses = append(s.clauses, cr)
 		s.attach(cr)
 	}
+}
+
+func (s *Solver) addBin(a, b z.Lit) {
+	s.lists[a^1].bin = append(s.lists[a^1].bin, b)
+	s.lists[b^1].bin = append(s.lists[b^1].bin, a)
 }
 
 func (s *Solver) alloc(c []z.Lit, learnt bool, lbd int) uint32 {
@@ -293,8 +328,8 @@ func (s *Solver) clauseWords(cr uint32) int {
 
 func (s *Solver) attach(cr uint32) {
 	l0, l1 := z.Lit(s.arena[cr+1]), z.Lit(s.arena[cr+2])
-	s.watches[l0^1] = append(s.watches[l0^1], watch{cr, l1})
-	s.watches[l1^1] = append(s.watches[l1^1], watch{cr, l0})
+	s.lists[l0^1].ws = append(s.lists[l0^1].ws, watch{cr, l1})
+	s.lists[l1^1].ws = append(s.lists[l1^1].ws, watch{cr, l0})
 }
 
 // propagate runs unit propagation to fixpoint; it returns noReason or the
@@ -310,7 +345,7 @@ func (s *Solver) propagate() uint32 {
 		lvl := int32(len(s.trailLim))
 
 		// binary implications first: no arena access
-		for _, q := range s.bins[p] {
+		for _, q := range s.lists[p].bin {
 			switch val[q] {
 			case 0:
 				v := q >> 1
@@ -328,7 +363,7 @@ func (s *Solver) propagate() uint32 {
 
 		{
 			falseLit := p ^ 1
-			ws := s.watches[p]
+			ws := s.lists[p].ws
 			i, j, n := 0, 0, len(ws)
 		nextWatch:
 			for i < n {
@@ -356,7 +391,7 @@ func (s *Solver) propagate() uint32 {
 						c[1] = c[k]
 						c[k] = uint32(falseLit)
 						nl := z.Lit(c[1]) ^ 1
-						s.watches[nl] = append(s.watches[nl], nw)
+						s.lists[nl].ws = append(s.lists[nl].ws, nw)
 						continue nextWatch
 					}
 				}
@@ -378,7 +413,7 @@ func (s *Solver) propagate() uint32 {
 					s.trail = append(s.trail, first)
 				}
 			}
-			s.watches[p] = ws[:j]
+			s.lists[p].ws = ws[:j]
 			if confl != noReason {
 				break
 			}

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -21,7 +22,17 @@ import (
 
 func main() {
 	skipGini := flag.Bool("nogini", false, "run only package sat")
+	cpuprof := flag.String("cpuprofile", "", "write a CPU profile of the package sat solves")
 	flag.Parse()
+	if *cpuprof != "" {
+		pf, err := os.Create(*cpuprof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(pf)
+		defer pprof.StopCPUProfile()
+	}
 	fmt.Printf("%-14s %-6s %6s %9s %9s %11s %8s\n", "file", "solver", "answer", "time", "conflicts", "props", "Mprops/s")
 	var tot [2]time.Duration
 	for _, path := range flag.Args() {
