@@ -160,7 +160,7 @@ func (s *Solver) saveModel() {
 
 func (s *Solver) locked(cr uint32) bool {
 	l := z.Lit(s.arena[cr+1])
-	return s.val[l] == 1 && s.reason[l>>1] == cr
+	return s.val[l] == 1 && s.vd[l>>1].reason == cr
 }
 
 // reduceDB deletes about half of the long learnt clauses, worst first
@@ -206,7 +206,7 @@ func (s *Solver) reduceDB() {
 func (s *Solver) simplify() {
 	s.simpAssigns = len(s.trail)
 	for _, p := range s.trail {
-		s.reason[p>>1] = noReason
+		s.vd[p>>1].reason = noReason
 		s.lists[p].bin = nil
 		s.lists[p^1].bin = nil
 	}
@@ -290,8 +290,8 @@ func (s *Solver) collect() {
 		reloc(s.learnts)
 		// reasons are never deleted clauses, so all were forwarded
 		for _, p := range s.trail {
-			if r := s.reason[p>>1]; r != noReason && r&binFlag == 0 {
-				s.reason[p>>1] = old[r+1]
+			if r := s.vd[p>>1].reason; r != noReason && r&binFlag == 0 {
+				s.vd[p>>1].reason = old[r+1]
 			}
 		}
 		s.arena = na

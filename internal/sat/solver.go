@@ -34,6 +34,13 @@ const (
 	hdrShift          = 2
 )
 
+// varData is what the search knows of an assigned variable, kept
+// together since both are written on every assignment.
+type varData struct {
+	reason uint32
+	level  int32
+}
+
 // litLists are the clauses visited when a literal p becomes true; both
 // lists sit together so that one cache miss fetches both headers.
 type litLists struct {
@@ -51,13 +58,12 @@ type watch struct {
 type Solver struct {
 	ok bool // false once the clauses alone are unsatisfiable
 
-	nVars  int
-	val    []int8 // per literal: 1 true, -1 false, 0 unassigned
-	level  []int32
-	reason []uint32
-	pol    []uint8 // saved phase per var: the sign bit of the literal to decide
-	seen   []uint8
-	model  []int8
+	nVars int
+	val   []int8 // per literal: 1 true, -1 false, 0 unassigned
+	vd    []varData
+	pol   []uint8 // saved phase per var: the sign bit of the literal to decide
+	seen  []uint8
+	model []int8
 
 	trail    []z.Lit
 	trailLim []int32
@@ -184,11 +190,10 @@ func New() *Solver {
 
 // growTo makes room for variables 1..n.
 func (s *Solver) growTo(n int) {
-	for s.nVars < n || len(s.level) == 0 {
-		v := len(s.level)
+	for s.nVars < n || len(s.vd) == 0 {
+		v := len(s.vd)
 		s.val = append(s.val, 0, 0)
-		s.level = append(s.level, 0)
-		s.reason = append(s.reason, noReason)
+		s.vd = append(s.vd, varData{})
 		s.pol = append(s.pol, 1)
 		s.seen = append(s.seen, 0)
 		s.lists = append(s.lists, litLists{}, litLists{})
@@ -237,8 +242,8 @@ func (s *Solver) assign(p z.Lit, from uint32) {
 	v := p >> 1
 	s.val[p] = 1
 	s.val[p^1] = -1
-	s.level[v] = int32(len(s.trailLim))
-	s.reason[v] = from
+	s.vd[v].level = int32(len(s.trailLim))
+	s.vd[v].reason = from
 	s.trail = append(s.trail, p)
 }
 
@@ -351,8 +356,8 @@ func (s *Solver) propagate() uint32 {
 				v := q >> 1
 				val[q] = 1
 				val[q^1] = -1
-				s.level[v] = lvl
-				s.reason[v] = binFlag | uint32(p^1)
+				s.vd[v].level = lvl
+				s.vd[v].reason = binFlag | uint32(p^1)
 				s.trail = append(s.trail, q)
 			case -1:
 				s.binConfl = [2]z.Lit{q, p ^ 1}
@@ -408,8 +413,8 @@ func (s *Solver) propagate() uint32 {
 					v := first >> 1
 					val[first] = 1
 					val[first^1] = -1
-					s.level[v] = lvl
-					s.reason[v] = cr
+					s.vd[v].level = lvl
+					s.vd[v].reason = cr
 					s.trail = append(s.trail, first)
 				}
 			}
@@ -490,10 +495,10 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 		for _, ql := range lits {
 			q := z.Lit(ql)
 			v := q >> 1
-			if s.seen[v] == 0 && s.level[v] > 0 {
+			if s.seen[v] == 0 && s.vd[v].level > 0 {
 				s.bumpVar(int32(v))
 				s.seen[v] = 1
-				if s.level[v] >= cur {
+				if s.vd[v].level >= cur {
 					pathC++
 				} else {
 					out = append(out, q)
@@ -505,7 +510,7 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 		}
 		p = s.trail[idx]
 		idx--
-		confl = s.reason[p>>1]
+		confl = s.vd[p>>1].reason
 		s.seen[p>>1] = 0
 		pathC--
 		if pathC == 0 {
@@ -518,12 +523,12 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 	s.toClear = append(s.toClear[:0], out...)
 	var abs uint32
 	for _, q := range out[1:] {
-		abs |= 1 << (uint32(s.level[q>>1]) & 31)
+		abs |= 1 << (uint32(s.vd[q>>1].level) & 31)
 	}
 	j := 1
 	for i := 1; i < len(out); i++ {
 		q := out[i]
-		if s.reason[q>>1] == noReason || !s.redundant(q, abs) {
+		if s.vd[q>>1].reason == noReason || !s.redundant(q, abs) {
 			out[j] = q
 			j++
 		}
@@ -537,12 +542,12 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 	if len(out) > 1 {
 		mi := 1
 		for i := 2; i < len(out); i++ {
-			if s.level[out[i]>>1] > s.level[out[mi]>>1] {
+			if s.vd[out[i]>>1].level > s.vd[out[mi]>>1].level {
 				mi = i
 			}
 		}
 		out[1], out[mi] = out[mi], out[1]
-		bt = int(s.level[out[1]>>1])
+		bt = int(s.vd[out[1]>>1].level)
 	}
 	s.learnt = out
 	lbd := 0
@@ -556,7 +561,7 @@ func (s *Solver) computeLBD(c []uint32) int {
 	s.stampNow++
 	n := 0
 	for _, l := range c {
-		lv := s.level[l>>1]
+		lv := s.vd[l>>1].level
 		if s.lvlStamp[lv] != s.stampNow {
 			s.lvlStamp[lv] = s.stampNow
 			n++
@@ -569,7 +574,7 @@ func (s *Solver) computeLBDLits(c []z.Lit) int {
 	s.stampNow++
 	n := 0
 	for _, l := range c {
-		lv := s.level[l>>1]
+		lv := s.vd[l>>1].level
 		if s.lvlStamp[lv] != s.stampNow {
 			s.lvlStamp[lv] = s.stampNow
 			n++
@@ -587,13 +592,13 @@ func (s *Solver) redundant(p z.Lit, abs uint32) bool {
 	for len(s.stack) > 0 {
 		q := s.stack[len(s.stack)-1]
 		s.stack = s.stack[:len(s.stack)-1]
-		for _, ll := range s.reasonLits(s.reason[q>>1], &buf) {
+		for _, ll := range s.reasonLits(s.vd[q>>1].reason, &buf) {
 			l := z.Lit(ll)
 			v := l >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
+			if s.seen[v] != 0 || s.vd[v].level == 0 {
 				continue
 			}
-			if s.reason[v] != noReason && (1<<(uint32(s.level[v])&31))&abs != 0 {
+			if s.vd[v].reason != noReason && (1<<(uint32(s.vd[v].level)&31))&abs != 0 {
 				s.seen[v] = 1
 				s.stack = append(s.stack, l)
 				s.toClear = append(s.toClear, l)
@@ -613,7 +618,7 @@ func (s *Solver) redundant(p z.Lit, abs uint32) bool {
 // where p is a false assumption.
 func (s *Solver) analyzeFinal(p z.Lit) {
 	s.conflWhy = append(s.conflWhy[:0], p)
-	if s.decisionLevel() == 0 || s.level[p>>1] == 0 {
+	if s.decisionLevel() == 0 || s.vd[p>>1].level == 0 {
 		return
 	}
 	s.seen[p>>1] = 1
@@ -624,14 +629,14 @@ func (s *Solver) analyzeFinal(p z.Lit) {
 		if s.seen[v] == 0 {
 			continue
 		}
-		r := s.reason[v]
+		r := s.vd[v].reason
 		if r == noReason {
 			if q != p {
 				s.conflWhy = append(s.conflWhy, q)
 			}
 		} else {
 			for _, l := range s.reasonLits(r, &buf) {
-				if s.level[l>>1] > 0 {
+				if s.vd[l>>1].level > 0 {
 					s.seen[l>>1] = 1
 				}
 			}
