@@ -186,7 +186,8 @@ func (s *Solver) reduceDB() {
 		}
 		return 1
 	})
-	half := len(s.learnts) / 2
+	n0 := len(s.learnts)
+	half := n0 / 2
 	j := 0
 	for i, cr := range s.learnts {
 		if i < half && a[cr-2] > 2 && !s.locked(cr) {
@@ -198,7 +199,7 @@ func (s *Solver) reduceDB() {
 		j++
 	}
 	s.learnts = s.learnts[:j]
-	s.collect()
+	s.collect(len(s.learnts) < n0)
 }
 
 // simplify, at level 0, removes satisfied clauses and false literals;
@@ -210,6 +211,7 @@ func (s *Solver) simplify() {
 		s.lists[p].bin = nil
 		s.lists[p^1].bin = nil
 	}
+	before := len(s.clauses) + len(s.learnts)
 	for k := 0; k < 2; k++ {
 		list := &s.clauses
 		if k == 1 {
@@ -224,7 +226,7 @@ func (s *Solver) simplify() {
 		}
 		*list = (*list)[:j]
 	}
-	s.collect()
+	s.collect(len(s.clauses)+len(s.learnts) < before)
 	n := 0
 	for _, cr := range s.clauses {
 		n += s.clauseSize(cr)
@@ -269,9 +271,10 @@ func (s *Solver) simplifyClause(cr uint32) bool {
 	return true
 }
 
-// collect compacts the arena when enough of it is garbage, relocates the
-// reasons, and rebuilds the watch lists (dropping deleted clauses).
-func (s *Solver) collect() {
+// collect compacts the arena when enough of it is garbage, relocating
+// the reasons and rebuilding the watch lists; without compaction it only
+// drops the watches of deleted clauses, if any.
+func (s *Solver) collect(deleted bool) {
 	if s.wasted*5 > len(s.arena) {
 		old := s.arena
 		na := make([]uint32, 1, len(old)-s.wasted+1)
@@ -296,6 +299,21 @@ func (s *Solver) collect() {
 		}
 		s.arena = na
 		s.wasted = 0
+	} else {
+		if deleted {
+			for i := range s.lists {
+				ws := s.lists[i].ws
+				j := 0
+				for _, w := range ws {
+					if s.arena[w.cref]&hdrDeleted == 0 {
+						ws[j] = w
+						j++
+					}
+				}
+				s.lists[i].ws = ws[:j]
+			}
+		}
+		return
 	}
 	for i := range s.lists {
 		s.lists[i].ws = s.lists[i].ws[:0]

@@ -153,15 +153,15 @@ func New() *Solver {
 	s := &Solver{
 		ok:          true,
 		varInc:      1,
-		varDec:      0.8,
+		varDec:      0.95,
 		claInc:      1,
 		lbdQ:        newQueue(50),
 		trailQ:      newQueue(5000),
-		restartK:    0.8,
+		restartK:    0.9,
 		restartR:    1.4,
-		nextReduce:  2000,
-		reduceInc:   300,
-		reduceStep:  300,
+		nextReduce:  5000,
+		reduceInc:   5000,
+		reduceStep:  500,
 		simpAssigns: -1,
 	}
 	// index 0 of the arena is never a clause, so that 0 can mean "no reason"
@@ -174,6 +174,22 @@ func New() *Solver {
 			s.nextReduce = 1 << 62
 		case "red10k":
 			s.nextReduce, s.reduceInc, s.reduceStep = 10000, 10000, 1000
+		case "red5k":
+			s.nextReduce, s.reduceInc, s.reduceStep = 5000, 5000, 500
+		case "red20k":
+			s.nextReduce, s.reduceInc, s.reduceStep = 20000, 20000, 2000
+		case "k07":
+			s.restartK = 0.7
+		case "k095":
+			s.restartK = 0.95
+		case "norestart":
+			s.restartK = 0
+		case "k09":
+			s.restartK = 0.9
+		case "decay90":
+			s.varDec, s.varDecMax = 0.9, 0.9
+		case "decay92":
+			s.varDec, s.varDecMax = 0.92, 0.92
 		case "luby":
 			s.luby = true
 		case "fixdecay":
