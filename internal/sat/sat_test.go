@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"flag"
 	"math/rand"
 	"testing"
 	"time"
@@ -9,6 +10,10 @@ import (
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/z"
 )
+
+// seed shifts the random instances, for longer runs by hand:
+// for i in $(seq 100); do go test -run Random -seed $i ...; done
+var seed = flag.Int64("seed", 0, "added to the random seeds")
 
 // giniSolve answers the clauses under the assumptions with gini, the
 // reference, on a fresh instance.
@@ -80,7 +85,7 @@ func checkAnswer(t *testing.T, s *Solver, cls [][]z.Lit, assumps []z.Lit, res in
 }
 
 func TestRandom3SAT(t *testing.T) {
-	r := rand.New(rand.NewSource(1))
+	r := rand.New(rand.NewSource(*seed + 1))
 	nsat := 0
 	for it := 0; it < 300; it++ {
 		nv := 10 + r.Intn(71)
@@ -114,7 +119,7 @@ func TestRandom3SAT(t *testing.T) {
 }
 
 func TestRandomMixed(t *testing.T) {
-	r := rand.New(rand.NewSource(2))
+	r := rand.New(rand.NewSource(*seed + 2))
 	for it := 0; it < 300; it++ {
 		nv := 10 + r.Intn(71)
 		nc := int(float64(nv) * (1.5 + 2*r.Float64()))
@@ -138,7 +143,7 @@ func TestRandomMixed(t *testing.T) {
 // (repeated, contradictory, fixed at level 0) and compares every answer
 // with a fresh gini solve.
 func TestIncremental(t *testing.T) {
-	r := rand.New(rand.NewSource(3))
+	r := rand.New(rand.NewSource(*seed + 3))
 	for it := 0; it < 100; it++ {
 		nv := 15 + r.Intn(50)
 		s := New()
@@ -296,7 +301,7 @@ func TestCancel(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	run := func() []bool {
-		r := rand.New(rand.NewSource(9))
+		r := rand.New(rand.NewSource(*seed + 9))
 		s := New()
 		for i := 0; i < 60; i++ {
 			s.NewVar()
@@ -326,7 +331,7 @@ func TestDeterministic(t *testing.T) {
 // compaction, restarts and level-0 simplification all run often, also
 // incrementally under assumptions.
 func TestStressReduce(t *testing.T) {
-	r := rand.New(rand.NewSource(4))
+	r := rand.New(rand.NewSource(*seed + 4))
 	for it := 0; it < 30; it++ {
 		nv := 100 + r.Intn(60)
 		s := New()

@@ -354,27 +354,30 @@ func (s *Solver) attach(cr uint32) {
 }
 
 // propagate runs unit propagation to fixpoint; it returns noReason or the
-// conflict (a clause ref, or binFlag with s.binConfl set).
+// conflict (a clause ref, or binFlag with s.binConfl set). The hot state
+// lives in locals so the loops do not reload it through s.
 func (s *Solver) propagate() uint32 {
 	confl := noReason
 	arena := s.arena
 	val := s.val
-	start := s.qhead
-	for s.qhead < len(s.trail) {
-		p := s.trail[s.qhead]
-		s.qhead++
-		lvl := int32(len(s.trailLim))
+	vd := s.vd
+	lists := s.lists
+	trail := s.trail
+	qhead := s.qhead
+	lvl := int32(len(s.trailLim))
+	for qhead < len(trail) {
+		p := trail[qhead]
+		qhead++
+		pl := &lists[p]
 
 		// binary implications first: no arena access
-		for _, q := range s.lists[p].bin {
+		for _, q := range pl.bin {
 			switch val[q] {
 			case 0:
-				v := q >> 1
 				val[q] = 1
 				val[q^1] = -1
-				s.vd[v].level = lvl
-				s.vd[v].reason = binFlag | uint32(p^1)
-				s.trail = append(s.trail, q)
+				vd[q>>1] = varData{binFlag | uint32(p^1), lvl}
+				trail = append(trail, q)
 			case -1:
 				s.binConfl = [2]z.Lit{q, p ^ 1}
 				confl = binFlag
@@ -384,7 +387,7 @@ func (s *Solver) propagate() uint32 {
 
 		{
 			falseLit := p ^ 1
-			ws := s.lists[p].ws
+			ws := pl.ws
 			i, j, n := 0, 0, len(ws)
 		nextWatch:
 			for i < n {
@@ -411,8 +414,8 @@ func (s *Solver) propagate() uint32 {
 					if val[c[k]] != -1 {
 						c[1] = c[k]
 						c[k] = uint32(falseLit)
-						nl := z.Lit(c[1]) ^ 1
-						s.lists[nl].ws = append(s.lists[nl].ws, nw)
+						nl := &lists[z.Lit(c[1])^1]
+						nl.ws = append(nl.ws, nw)
 						continue nextWatch
 					}
 				}
@@ -426,22 +429,22 @@ func (s *Solver) propagate() uint32 {
 						i++
 					}
 				} else {
-					v := first >> 1
 					val[first] = 1
 					val[first^1] = -1
-					s.vd[v].level = lvl
-					s.vd[v].reason = cr
-					s.trail = append(s.trail, first)
+					vd[first>>1] = varData{cr, lvl}
+					trail = append(trail, first)
 				}
 			}
-			s.lists[p].ws = ws[:j]
+			pl.ws = ws[:j]
 			if confl != noReason {
 				break
 			}
 		}
 	}
 done:
-	s.stats.Propagations += int64(s.qhead - start)
+	s.stats.Propagations += int64(qhead - s.qhead)
+	s.qhead = qhead
+	s.trail = trail
 	return confl
 }
 
