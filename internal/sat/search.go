@@ -94,23 +94,12 @@ func (s *Solver) search(done <-chan struct{}) int {
 			}
 			s.varInc /= s.varDec
 			s.claInc /= 0.999
-			if s.stats.Conflicts%5000 == 0 && s.varDec < s.varDecMax {
-				s.varDec += 0.01
-			}
 			continue
 		}
 
 		// Glucose dynamic restart: recent learnt clauses are worse
 		// than the average so far.
-		if s.luby {
-			if s.stats.Conflicts >= s.lubyNext {
-				s.lubyIdx++
-				s.lubyNext = s.stats.Conflicts + int64(100*luby(2, s.lubyIdx))
-				s.stats.Restarts++
-				s.cancelUntil(0)
-				continue
-			}
-		} else if s.lbdQ.full() && s.lbdQ.avg()*s.restartK > s.sumLBD/float64(s.stats.Conflicts) {
+		if s.lbdQ.full() && s.lbdQ.avg()*s.restartK > s.sumLBD/float64(s.stats.Conflicts) {
 			s.lbdQ.clear()
 			s.stats.Restarts++
 			s.cancelUntil(0)
@@ -324,20 +313,4 @@ func (s *Solver) collect(deleted bool) {
 	for _, cr := range s.learnts {
 		s.attach(cr)
 	}
-}
-
-// luby returns the i-th element (from 0) of the Luby sequence scaled by
-// powers of y: 1 1 2 1 1 2 4 ...
-func luby(y float64, i int) float64 {
-	size, seq := 1, 0
-	for size < i+1 {
-		seq++
-		size = 2*size + 1
-	}
-	for size-1 != i {
-		size = (size - 1) >> 1
-		seq--
-		i = i % size
-	}
-	return math.Pow(y, float64(seq))
 }

@@ -1,9 +1,7 @@
 package sat
 
 import (
-	"os"
 	"slices"
-	"strings"
 
 	"github.com/go-air/gini/z"
 )
@@ -77,16 +75,12 @@ type Solver struct {
 	lists   []litLists // per literal
 
 	// VSIDS
-	act       []float64
-	varInc    float64
-	varDec    float64
-	varDecMax float64
+	act    []float64
+	varInc float64
+	varDec float64
 
-	luby     bool
-	lubyIdx  int
-	lubyNext int64
-	heap     []int32
-	hpos     []int32 // position in heap, -1 when absent
+	heap []int32
+	hpos []int32 // position in heap, -1 when absent
 
 	claInc float32
 
@@ -166,40 +160,6 @@ func New() *Solver {
 	}
 	// index 0 of the arena is never a clause, so that 0 can mean "no reason"
 	s.arena = append(s.arena, 0)
-	s.varDecMax = 0.95
-	s.lubyNext = 100
-	for _, o := range strings.Split(os.Getenv("SATX"), ",") {
-		switch o {
-		case "noreduce":
-			s.nextReduce = 1 << 62
-		case "red10k":
-			s.nextReduce, s.reduceInc, s.reduceStep = 10000, 10000, 1000
-		case "red5k":
-			s.nextReduce, s.reduceInc, s.reduceStep = 5000, 5000, 500
-		case "red20k":
-			s.nextReduce, s.reduceInc, s.reduceStep = 20000, 20000, 2000
-		case "k07":
-			s.restartK = 0.7
-		case "k095":
-			s.restartK = 0.95
-		case "norestart":
-			s.restartK = 0
-		case "k09":
-			s.restartK = 0.9
-		case "decay90":
-			s.varDec, s.varDecMax = 0.9, 0.9
-		case "decay92":
-			s.varDec, s.varDecMax = 0.92, 0.92
-		case "luby":
-			s.luby = true
-		case "fixdecay":
-			s.varDec = 0.95
-		case "decay99":
-			s.varDecMax = 0.99
-		case "decay999":
-			s.varDec, s.varDecMax = 0.999, 0.999
-		}
-	}
 	s.growTo(0)
 	return s
 }
