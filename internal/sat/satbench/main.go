@@ -11,7 +11,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -22,6 +24,7 @@ import (
 
 func main() {
 	skipGini := flag.Bool("nogini", false, "run only package sat")
+	minisat := flag.String("minisat", "", "also run this MiniSat binary with -no-pre (its time includes parsing)")
 	cpuprof := flag.String("cpuprofile", "", "write a CPU profile of the package sat solves")
 	flag.Parse()
 	if *cpuprof != "" {
@@ -33,8 +36,8 @@ func main() {
 		pprof.StartCPUProfile(pf)
 		defer pprof.StopCPUProfile()
 	}
-	fmt.Printf("%-14s %-6s %6s %9s %9s %11s %8s\n", "file", "solver", "answer", "time", "conflicts", "props", "Mprops/s")
-	var tot [2]time.Duration
+	fmt.Printf("%-14s %-7s %6s %9s %9s %11s %8s\n", "file", "solver", "answer", "time", "conflicts", "props", "Mprops/s")
+	var tot [3]time.Duration
 	for _, path := range flag.Args() {
 		f, err := os.Open(path)
 		if err != nil {
@@ -65,6 +68,9 @@ func main() {
 			tot[0] += d
 			row(name, "gini", r, d, -1, -1)
 		}
+		if *minisat != "" {
+			tot[2] += runMinisat(*minisat, path, name)
+		}
 		s := sat.New()
 		for i := 0; i < nv; i++ {
 			s.NewVar()
@@ -91,10 +97,41 @@ func main() {
 		}
 		row(name, "sat", r, d, st.Conflicts, st.Propagations)
 	}
-	fmt.Printf("total: gini %.2fs  sat %.2fs\n", tot[0].Seconds(), tot[1].Seconds())
+	fmt.Printf("total: gini %.2fs  minisat %.2fs  sat %.2fs\n", tot[0].Seconds(), tot[2].Seconds(), tot[1].Seconds())
 }
 
 func row(name, solver string, r int, d time.Duration, confl, props int64) {
+	if confl < 0 { // gini does not export its counters
+		fmt.Printf("%-14s %-7s %6d %8.3fs %9s %11s %8s\n", name, solver, r, d.Seconds(), "-", "-", "-")
+		return
+	}
 	mps := float64(props) / d.Seconds() / 1e6
-	fmt.Printf("%-14s %-6s %6d %8.3fs %9d %11d %8.2f\n", name, solver, r, d.Seconds(), confl, props, mps)
+	fmt.Printf("%-14s %-7s %6d %8.3fs %9d %11d %8.2f\n", name, solver, r, d.Seconds(), confl, props, mps)
+}
+
+// runMinisat runs MiniSat on path and prints its row from the statistics
+// it reports.
+func runMinisat(bin, path, name string) time.Duration {
+	out, _ := exec.Command(bin, "-no-pre", path).Output() // exits 10 or 20
+	var confl, props int64
+	var secs float64
+	r := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Fields(line)
+		switch {
+		case len(f) >= 3 && f[0] == "conflicts":
+			confl, _ = strconv.ParseInt(f[2], 10, 64)
+		case len(f) >= 3 && f[0] == "propagations":
+			props, _ = strconv.ParseInt(f[2], 10, 64)
+		case len(f) >= 4 && f[0] == "CPU" && f[1] == "time":
+			secs, _ = strconv.ParseFloat(f[3], 64)
+		case line == "SATISFIABLE":
+			r = 1
+		case line == "UNSATISFIABLE":
+			r = -1
+		}
+	}
+	d := time.Duration(secs * float64(time.Second))
+	row(name, "minisat", r, d, confl, props)
+	return d
 }
