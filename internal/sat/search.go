@@ -32,6 +32,9 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) int {
 	if ctx != nil {
 		done = ctx.Done()
 	}
+	if done != nil && s.stopped(done) {
+		return 0
+	}
 	res := s.search(done)
 	s.cancelUntil(0)
 	return res
