@@ -325,25 +325,31 @@ func (s *Solver) propagate() uint32 {
 	trail := s.trail
 	qhead := s.qhead
 	lvl := int32(len(s.trailLim))
+	bhead := qhead
 	for qhead < len(trail) {
+		// binary implications of the whole trail first: no arena
+		// access, and binary conflicts are found before long clauses
+		// are visited
+		for ; bhead < len(trail); bhead++ {
+			p := trail[bhead]
+			for _, q := range lists[p].bin {
+				switch val[q] {
+				case 0:
+					val[q] = 1
+					val[q^1] = -1
+					vd[q>>1] = varData{binFlag | uint32(p^1), lvl}
+					trail = append(trail, q)
+				case -1:
+					s.binConfl = [2]z.Lit{q, p ^ 1}
+					confl = binFlag
+					qhead = bhead + 1
+					goto done
+				}
+			}
+		}
 		p := trail[qhead]
 		qhead++
 		pl := &lists[p]
-
-		// binary implications first: no arena access
-		for _, q := range pl.bin {
-			switch val[q] {
-			case 0:
-				val[q] = 1
-				val[q^1] = -1
-				vd[q>>1] = varData{binFlag | uint32(p^1), lvl}
-				trail = append(trail, q)
-			case -1:
-				s.binConfl = [2]z.Lit{q, p ^ 1}
-				confl = binFlag
-				goto done
-			}
-		}
 
 		{
 			falseLit := p ^ 1
