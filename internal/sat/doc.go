@@ -65,10 +65,13 @@
 //   - Glucose's defaults (decay ramp 0.8 to 0.95, K 0.8, first reduction
 //     after 2000 conflicts, intervals +300): 143,101. A fixed decay of
 //     0.95: 135,644.
+//
 //   - Luby restarts (unit 100) instead: 146,618 with decay 0.95, worse
 //     than Glucose restarts.
+//
 //   - Later reduction mattered most: first after 10,000 conflicts
 //     (+1000): 107,622; never reducing: 110,179.
+//
 //   - Restarting less often, K 0.9: 95,627 (5000 first, +500: 93,015,
 //     kept; K 0.95: 100,577; no restarts: 111,447).
 //
