@@ -8,15 +8,45 @@ import (
 
 	"github.com/go-air/gini"
 	"github.com/go-air/gini/inter"
+
+	"checkfence/internal/sat"
 )
 
 // SolverKind names the SAT solver an encoding asks its questions of.
 type SolverKind int
 
 const (
-	// SolverGini is github.com/go-air/gini.
-	SolverGini SolverKind = iota
+	// SolverBuiltin is package internal/sat, the default: on the
+	// encodings' questions it needs about the conflicts of MiniSat and a
+	// third of gini's time (internal/sat's doc.go has the figures).
+	SolverBuiltin SolverKind = iota
+	// SolverGini is github.com/go-air/gini (v1.0.4), kept to cross-check
+	// and to measure against.
+	SolverGini
+	// SolverChecked answers with the builtin solver and asks every
+	// question of gini too, checking each answer against it (for tests:
+	// a disagreement panics).
+	SolverChecked
 )
+
+// ParseSolverKind returns the kind named "builtin", "gini" or "checked".
+func ParseSolverKind(name string) (SolverKind, error) {
+	for k, n := range solverNames {
+		if n == name {
+			return SolverKind(k), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown solver %q (builtin, gini or checked)", name)
+}
+
+var solverNames = []string{"builtin", "gini", "checked"}
+
+func (k SolverKind) String() string {
+	if int(k) < len(solverNames) {
+		return solverNames[k]
+	}
+	return fmt.Sprintf("SolverKind(%d)", int(k))
+}
 
 // solver is what an encoding needs of a SAT solver: clauses added between
 // solves, and solves under assumptions with the model or the failed
@@ -34,10 +64,25 @@ type solver interface {
 
 func newSolver(kind SolverKind) solver {
 	switch kind {
+	case SolverBuiltin:
+		return builtinSolver{sat.New()}
 	case SolverGini:
 		return &giniSolver{g: gini.New()}
+	case SolverChecked:
+		return &checkedSolver{solver: builtinSolver{sat.New()}, reference: &giniSolver{g: gini.New()}}
 	}
 	panic(fmt.Sprintf("encode: unknown solver kind %d", kind))
+}
+
+// builtinSolver is package internal/sat.
+type builtinSolver struct{ s *sat.Solver }
+
+func (b builtinSolver) newVar() Lit          { return b.s.NewVar() }
+func (b builtinSolver) addClause(lits []Lit) { b.s.AddClause(lits...) }
+func (b builtinSolver) value(l Lit) bool     { return b.s.Value(l) }
+func (b builtinSolver) why() []Lit           { return b.s.Why() }
+func (b builtinSolver) solve(ctx context.Context, assumptions []Lit) int {
+	return b.s.Solve(ctx, assumptions...)
 }
 
 // giniSolver is gini v1.0.4, with what it needs around two of its bugs.

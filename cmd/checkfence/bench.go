@@ -166,7 +166,9 @@ func benchCommand(status *int) *cli.Command {
 					var kinds, limits []string // the limit each run reached ("timeout", "value limit") and why, or ""
 					for _, noRA := range modes {
 						var opt mining.PipelineOptions
-						reductionOptions(c, &opt)
+						if err := reductionOptions(c, &opt); err != nil {
+							return err
+						}
 						opt.Encode.NoRangeAnalysis = noRA
 						res, kind, why, err := benchOne(c.Context, prog, s, e.Test, m, opt, c.Duration("timeout"))
 						if c.Context.Err() != nil {

@@ -140,7 +140,9 @@ func growCommand(status *int) *cli.Command {
 						fmt.Fprintf(c.App.ErrWriter, "\r\033[K%s on %s", name, m.Name)
 					}
 					var opt mining.PipelineOptions
-					reductionOptions(c, &opt)
+					if err := reductionOptions(c, &opt); err != nil {
+						return err
+					}
 					res, err := growOne(c.Context, prog, ts[0], m, opt, c.Duration("timeout"))
 					if c.Context.Err() != nil {
 						return interrupted(c.Context.Err())

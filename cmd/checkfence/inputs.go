@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"checkfence/cfront"
+	"checkfence/encode"
 	"checkfence/lsl"
 	"checkfence/mining"
 	"checkfence/tests"
@@ -54,15 +55,28 @@ func reductionFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-symmetry", Usage: "do not reduce the executions of interchangeable threads (to measure the reduction)"},
 		&cli.BoolFlag{Name: "no-interleaving", Usage: "encode the memory order of two threads under sc and serial by triangles, not as an interleaving (to measure the encoding)"},
 		&cli.BoolFlag{Name: "solver-mining", Usage: "enumerate observation sets with the SAT solver, not by running the serial executions (to measure or cross-check)"},
+		&cli.StringFlag{Name: "solver", Value: "builtin", Usage: "the SAT solver: builtin, or gini (github.com/go-air/gini, to measure or cross-check)"},
 	}
 }
 
 // reductionOptions sets the options of reductionFlags.
-func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) {
+func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) error {
 	opt.NoStutterReduction = c.Bool("no-stutter-reduction")
 	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
 	opt.Encode.NoInterleaving = c.Bool("no-interleaving")
 	opt.SolverMining = c.Bool("solver-mining")
+	var err error
+	opt.Encode.Solver, err = solverFlag(c)
+	return err
+}
+
+// solverFlag is the solver --solver names; "checked" is for tests.
+func solverFlag(c *cli.Context) (encode.SolverKind, error) {
+	k, err := encode.ParseSolverKind(c.String("solver"))
+	if err != nil || k == encode.SolverChecked {
+		return 0, usageError{fmt.Errorf("--solver: want builtin or gini")}
+	}
+	return k, nil
 }
 
 // pipelineFlags are the flags of the commands that run the pipeline.
@@ -210,7 +224,9 @@ func pipelineOptions(c *cli.Context) (opt mining.PipelineOptions, done func(), e
 		return opt, nil, usageError{fmt.Errorf("--max-unroll must be at least 1")}
 	}
 	opt.Encode.NoRangeAnalysis = c.Bool("no-range-analysis")
-	reductionOptions(c, &opt)
+	if err := reductionOptions(c, &opt); err != nil {
+		return opt, nil, err
+	}
 	if opt.Encode.MaxMemory, err = maxMemoryFlag(c); err != nil {
 		return opt, nil, err
 	}
