@@ -1,6 +1,6 @@
 // Package encode builds the SAT encoding of a straight-line concurrent test
-// on a memory model (CheckFence paper, Section 3.2.1) on the gini solver,
-// and decodes satisfying assignments into executions.
+// on a memory model (CheckFence paper, Section 3.2.1) in a SAT solver, and
+// decodes satisfying assignments into executions.
 //
 // In: an *lsl.Test (threads of loop-free, call-free LSL, as the unroller or
 // the litmus front end produce), its *rangeanalysis.Result, and a
@@ -9,6 +9,19 @@
 // Exceeded, each fence's Enable, the observation slots, OutcomeLits), and
 // Decode, which turns a solution into an Execution: the executed accesses
 // with addresses and values in memory order, and reads-from.
+//
+// # The solver
+//
+// Options.Solver chooses it: by default package internal/sat, a CDCL
+// solver written for these formulas (many binary clauses, questions under
+// assumptions), which needs about a third of gini v1.0.4's time on them
+// (internal/sat's doc.go has the figures); gini stays for cross-checks
+// (SolverGini, the command line's --solver gini) and SolverChecked asks
+// every question of both and panics on any disagreement, an invalid model
+// or failed assumptions that refute nothing (the tests run the
+// differential programs and whole checks of the published algorithms on
+// it). The solver sits behind a small interface (solver.go); gini's
+// workarounds for two of its bugs live with it there.
 //
 // # Thread-local formulae
 //
@@ -200,7 +213,8 @@
 // when that does not fit by running the elimination on bit sets without
 // listing triangles), and the value axioms (candidate stores per load).
 // Bytes per variable, clause, pair and triangle are the constants of
-// budget.go, measured on gini. As the encoding grows, the clause count and
+// budget.go, measured on gini (the builtin solver holds less: 16 MiB of
+// live heap against gini's 19 MiB in TestMemoryModel). As the encoding grows, the clause count and
 // the elimination's triangles are checked too, so a wrong estimate still
 // stops it near the budget. Either way Encode returns a *BudgetError
 // naming the test, the phase and the sizes that made it big. The checks
