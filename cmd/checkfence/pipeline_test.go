@@ -676,8 +676,10 @@ func TestReuseAcrossLayouts(t *testing.T) {
 // words. So Long, with a long allocated after C's free, must never pass:
 // it is inconclusive on every model, naming the free and the allocation
 // (text and JSON). Pair, with a pair allocated, fails on sc as SEMANTICS.md
-// says; Stable frees with lsl_free, type-stable memory reused by its own
-// type only, so the long is a fresh block and the test passes on sc.
+// says, with (1, 2): the writer stores in the reverse of the reader's
+// order, so that is the only sc outcome outside the specification. Stable
+// frees with lsl_free, type-stable memory reused by its own type only, so
+// the long is a fresh block and the test passes on sc.
 // mine (with a cached observation set too) and fences say the same.
 func TestABAThroughAnotherLayout(t *testing.T) {
 	const why = "the block allocated at testdata/aba-layout.c:12:23 and freed with free at testdata/aba-layout.c:21:5 may be handed out again to the allocation at testdata/aba-layout.c:23:15, of the same size and another layout"

@@ -5,10 +5,10 @@ typedef struct pair { int a; int b; } pair_t;
 pair_t *curp; uintptr_t cur; int data1, data2;
 
 /* ABA through a block handed out again under another type: r reads cur
-   (block A) and data1 = 1; w clears cur, frees A, stores 2 to both data,
+   (block A) and data1 = 1; w clears cur, frees A, stores 2 to data2 then
+   data1 (r's read order reversed: on sc (1, 2) is the only failure), then
    allocates 8 bytes and publishes them. SEMANTICS.md lets that allocation
-   be A (same size, freed before): r then reads data2 = 2 and cur = A
-   again and observes (1, 2), which no serial execution gives. */
+   be A: r then reads data2 = 2 and cur = A again and observes (1, 2). */
 void i(void) { curp = malloc(sizeof(pair_t)); cur = (uintptr_t)curp; data1 = 1; data2 = 1; }
 void r(void) {
     uintptr_t r1, r2; int v1, v2;
@@ -19,7 +19,7 @@ void r(void) {
 void w_long(void) {
     cur = 0;
     free(curp);
-    data1 = 2; data2 = 2;
+    data2 = 2; data1 = 2;
     long *l = malloc(sizeof(long));
     cur = (uintptr_t)l;
 }
@@ -27,7 +27,7 @@ void w_long(void) {
 void w_pair(void) {
     cur = 0;
     free(curp);
-    data1 = 2; data2 = 2;
+    data2 = 2; data1 = 2;
     pair_t *p = malloc(sizeof(pair_t));
     cur = (uintptr_t)p;
 }
@@ -35,7 +35,7 @@ void w_pair(void) {
 void w_stable(void) {
     cur = 0;
     lsl_free(curp);
-    data1 = 2; data2 = 2;
+    data2 = 2; data1 = 2;
     long *l = malloc(sizeof(long));
     cur = (uintptr_t)l;
 }
