@@ -285,6 +285,15 @@ func counterexample(t *testing.T, file, specModel, model string) *Trace {
 // name in messages).
 func counterexampleOf(t *testing.T, name string, test *lsl.Test, specModel, model string) *Trace {
 	t.Helper()
+	return constrainedCounterexample(t, name, test, specModel, model, nil)
+}
+
+// constrainedCounterexample is counterexampleOf with constrain, if not
+// nil, adding clauses to the encoding first: a test about one kind of
+// failing execution asks for it, rather than relying on the solver to
+// find that one among several.
+func constrainedCounterexample(t *testing.T, name string, test *lsl.Test, specModel, model string, constrain func(*encode.Encoding)) *Trace {
+	t.Helper()
 	ctx := context.Background()
 	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName(specModel), mining.Options{})
 	if err != nil {
@@ -293,6 +302,9 @@ func counterexampleOf(t *testing.T, name string, test *lsl.Test, specModel, mode
 	enc, err := mining.Prepare(ctx, test, memmodel.MustByName(model), mining.Options{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if constrain != nil {
+		constrain(enc)
 	}
 	res, err := mining.CheckEncoding(ctx, enc, spec)
 	if err != nil {
@@ -366,12 +378,33 @@ func TestFenceOwnerTrace(t *testing.T) {
 
 // TestFaultAfterFaultTrace: in testdata/lockfault.lsl on sc, b's division
 // by zero is the program's only error; a's unlock assertion can fail only
-// because b ran on past its fault and took the lock a held. The trace
+// because b ran on past its fault and took the lock a held. The question
+// asks for an execution where a's assertion fails (others fail with the
+// division alone, or with b's own unlock assertion after it). The trace
 // reports the division first (observed, and first fault), says that the
 // assertion follows from what b did after its fault, and marks b's
 // events after its fault. Golden files pin the text and the JSON.
 func TestFaultAfterFaultTrace(t *testing.T) {
-	tr := counterexample(t, "lockfault.lsl", "serial", "sc")
+	src, err := os.ReadFile(filepath.Join("testdata", "lockfault.lsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest("lockfault.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := constrainedCounterexample(t, "lockfault.lsl", test, "serial", "sc", func(enc *encode.Encoding) {
+		n := 0
+		for _, p := range enc.Errors {
+			if p.Thread == 0 && p.Fault == lsl.FaultAssert {
+				enc.AddClause(p.Lit)
+				n++
+			}
+		}
+		if n != 1 {
+			t.Fatalf("%d assertions in thread 0, want 1", n)
+		}
+	})
 	if tr.Observation.Fault != "division by zero" || len(tr.Faults) == 0 ||
 		tr.Faults[0].What != "division by zero" || tr.Faults[0].Thread != "thread 1" || tr.Faults[0].Needs != "" {
 		t.Fatalf("observation %+v, faults %+v: want thread 1's division by zero first", tr.Observation, tr.Faults)
