@@ -285,14 +285,15 @@ func counterexample(t *testing.T, file, specModel, model string) *Trace {
 // name in messages).
 func counterexampleOf(t *testing.T, name string, test *lsl.Test, specModel, model string) *Trace {
 	t.Helper()
-	return constrainedCounterexample(t, name, test, specModel, model, nil)
+	tr, _ := constrainedCounterexample(t, name, test, specModel, model, nil)
+	return tr
 }
 
 // constrainedCounterexample is counterexampleOf with constrain, if not
 // nil, adding clauses to the encoding first: a test about one kind of
 // failing execution asks for it, rather than relying on the solver to
-// find that one among several.
-func constrainedCounterexample(t *testing.T, name string, test *lsl.Test, specModel, model string, constrain func(*encode.Encoding)) *Trace {
+// find that one among several. It returns the execution too.
+func constrainedCounterexample(t *testing.T, name string, test *lsl.Test, specModel, model string, constrain func(*encode.Encoding)) (*Trace, *encode.Execution) {
 	t.Helper()
 	ctx := context.Background()
 	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName(specModel), mining.Options{})
@@ -313,7 +314,7 @@ func constrainedCounterexample(t *testing.T, name string, test *lsl.Test, specMo
 	if res.Pass {
 		t.Fatalf("%s passes on %s", name, model)
 	}
-	return Build(enc, res.Counterexample, spec.Outcomes)
+	return Build(enc, res.Counterexample, spec.Outcomes), res.Counterexample
 }
 
 // goldenTrace pins a trace's text (name.txt) and JSON (name.json).
@@ -393,7 +394,7 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := constrainedCounterexample(t, "lockfault.lsl", test, "serial", "sc", func(enc *encode.Encoding) {
+	tr, _ := constrainedCounterexample(t, "lockfault.lsl", test, "serial", "sc", func(enc *encode.Encoding) {
 		n := 0
 		for _, p := range enc.Errors {
 			if p.Thread == 0 && p.Fault == lsl.FaultAssert {
@@ -425,6 +426,67 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 		}
 	}
 	goldenTrace(t, tr, "lockfault-sc")
+}
+
+// TestNoCauseReorderingsHeading: a failure that needs no reordering has
+// no cause, and the reorderings its trace shows are not said to be left
+// out by fences that do not exist. In testdata/nocause.lsl on relaxed,
+// recv's y = 0 with x = 1 or 2 fails with every access in program order;
+// the question asks for such an execution where peek reads y = 1 and
+// x = 1, so that its trace has a reordering (send's store of y before its
+// store of x = 2), which the cause, asked of recv's outcome alone, does
+// not need.
+func TestNoCauseReorderingsHeading(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "nocause.lsl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	test, err := lsl.ParseTest("nocause.lsl", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	model := memmodel.MustByName("relaxed")
+	tr, x := constrainedCounterexample(t, "nocause.lsl", test, "serial", "relaxed", func(enc *encode.Encoding) {
+		// the load at index po of thread th reads v
+		reads := func(th, po int, v int64) {
+			for _, a := range enc.Accesses {
+				if a.Thread != th || a.PoIndex != po || a.Store {
+					continue
+				}
+				if i := slices.Index(a.Val.Vals, lsl.Int(v)); i >= 0 {
+					enc.AddClause(a.Exec)
+					enc.AddClause(a.Val.Lits[i])
+					return
+				}
+			}
+			t.Fatalf("no load %d of thread %d that may read %d", po, th, v)
+		}
+		reads(1, 0, 0) // recv: y = 0
+		reads(2, 0, 1) // peek: y = 1
+		reads(2, 1, 1) // peek: x = 1
+	})
+	cause, err := explain.CauseInTest(context.Background(), test, model, x, encode.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cause.Found {
+		t.Fatalf("cause %+v for %s, want none", cause.Fences, tr.Observation.Text)
+	}
+	tr.SetCause(cause, x)
+	var text bytes.Buffer
+	tr.WriteText(&text)
+	out := text.String()
+	for _, want := range []string{
+		"cause: none among the reorderings",
+		"reordered by the memory model (the failure needs none of these):\n  thread 0: store y (nc.c:4:35) went before store x (nc.c:4:28)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "the fences above") {
+		t.Errorf("heading of the reorderings:\n%s", out)
+	}
 }
 
 // TestOwnFaultTrace: in testdata/selffault.lsl on relaxed, b's assertion

@@ -1361,28 +1361,6 @@ void t0(void) {
 	}
 }
 
-// A failure that needs no reordering (here x = 2 reaches the reader with
-// y = 1, which no serial run gives, with every access in program order)
-// has no cause; the reorderings its trace shows are not said to be left
-// out by fences that do not exist.
-func TestNoCauseReorderingsHeading(t *testing.T) {
-	src := `#include "lsl_protos.h"
-int x, y;
-void init(void) { x = 0; y = 0; }
-void send(void) { x = 1; x = 2; y = 1; }
-void recv(void) { int a = y; lsl_fence("load-load"); int b = x;
-  lsl_observe_output("a", a); lsl_observe_output("b", b); }
-`
-	cf, tf := writeInputs(t, src, "test T0 = init ( send | recv )\n")
-	_, out, errs := runCmd(t, "check", "--no-cache", "--model", "relaxed", cf, tf)
-	if !strings.Contains(out, "cause: none among the reorderings") {
-		t.Fatalf("no 'none among the reorderings'; stderr %s\n%s", errs, out)
-	}
-	if strings.Contains(out, "the fences above") || !strings.Contains(out, "reordered by the memory model (the failure needs none of these):") {
-		t.Errorf("heading of the reorderings:\n%s", out)
-	}
-}
-
 // A use after free through a reordering has a cause: in
 // testdata/pubfree.c pub initialises n->v and publishes n with a relaxed
 // store, and take frees what it reads; on pso the publishing store may go
