@@ -408,6 +408,9 @@ func TestInferSeqlockReader(t *testing.T) {
 // fences says it of the fence once placed; in text (testdata/stale-infer.txt)
 // and JSON (stale-infer.json, "verdict_without" as fences writes it), and
 // in check --infer's placement, where a failing test needs other fences.
+// A load-load fence anywhere in the loop body bounds the loop, so which
+// column of line 9 inference picks is not pinned: the fence is placed
+// where it says and fences must find the same verdict there.
 func TestInferVerdictWithout(t *testing.T) {
 	figures := regexp.MustCompile(`\(\d+ rounds?, \d+ checks?; [^)]*\)`)
 	code, out, errs := runCmd(t, "fences", "--infer", "--no-cache", "--model", "relaxed", "testdata/stale.c", "testdata/stale.tests")
@@ -417,12 +420,16 @@ func TestInferVerdictWithout(t *testing.T) {
 	}
 	code, out, _ = runCmd(t, "fences", "--infer", "--json", "--no-cache", "--model", "relaxed", "testdata/stale.c", "testdata/stale.tests")
 	var got strings.Builder
+	col := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var rec map[string]any
 		if err := json.Unmarshal([]byte(line), &rec); err != nil {
 			t.Fatalf("%v: %s", err, line)
 		}
-		for _, k := range []string{"check_s", "choose_s", "checks", "rounds", "candidates"} {
+		if c, ok := rec["col"].(float64); ok {
+			col = int(c)
+		}
+		for _, k := range []string{"check_s", "choose_s", "checks", "rounds", "candidates", "col"} {
 			delete(rec, k)
 		}
 		b, _ := json.Marshal(rec)
@@ -433,14 +440,19 @@ func TestInferVerdictWithout(t *testing.T) {
 		t.Errorf("--json: status %d; differs from testdata/stale-infer.json:\n%s", code, got.String())
 	}
 
-	// the placed fence, checked by fences: the same verdict
+	// the placed fence, where inference put it, checked by fences: the
+	// same verdict
 	dir := t.TempDir()
 	src, _ := os.ReadFile("testdata/stale.c")
-	fenced := strings.Replace(string(src), "do { r1 = x;", "do { lsl_fence(\"load-load\"); r1 = x;", 1)
-	os.WriteFile(filepath.Join(dir, "stale.c"), []byte(fenced), 0o644)
+	lines := strings.Split(string(src), "\n")
+	if col < 1 || col > len(lines[8]) {
+		t.Fatalf("--json: column %d, not on line 9 of stale.c", col)
+	}
+	lines[8] = lines[8][:col-1] + `lsl_fence("load-load"); ` + lines[8][col-1:]
+	os.WriteFile(filepath.Join(dir, "stale.c"), []byte(strings.Join(lines, "\n")), 0o644)
 	code, out, _ = runCmd(t, "fences", "--no-cache", "--model", "relaxed", filepath.Join(dir, "stale.c"), "testdata/stale.tests")
 	if code != exitPass || !strings.Contains(out, ": without it, T0 is inconclusive on relaxed\n") {
-		t.Errorf("fences on the placement: status %d:\n%s", code, out)
+		t.Errorf("fences on the placement at 9:%d: status %d:\n%s", col, code, out)
 	}
 
 	code, out, _ = runCmd(t, "check", "--infer", "--no-cache", "--model", "relaxed", "testdata/stalemp.c", "testdata/stalemp.tests")
