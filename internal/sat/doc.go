@@ -45,10 +45,10 @@
 //     conflicts times 0.9 exceeds the overall average; blocked when the
 //     trail is 1.4 times longer than the average of the last 5000
 //     conflicts).
-//   - Learnt clause reduction: Glucose-style, first after 5000 conflicts,
-//     then after intervals growing by 500: half of the learnt clauses go,
-//     worst first (higher LBD, then lower activity); clauses of LBD ≤ 2
-//     and reasons stay.
+//   - Learnt clause reduction: Glucose-style, first after 10,000
+//     conflicts, then after intervals growing by 1000: half of the learnt
+//     clauses go, worst first (higher LBD, then lower activity); clauses
+//     of LBD ≤ 2 and reasons stay.
 //   - Level-0 simplification: after new level-0 units, once as many
 //     propagations as there are clause literals have passed, satisfied
 //     clauses are removed and false literals stripped (clauses shrunk to
@@ -72,14 +72,22 @@
 //   - Later reduction mattered most: first after 10,000 conflicts
 //     (+1000): 107,622; never reducing: 110,179.
 //
-//   - Restarting less often, K 0.9: 95,627 (5000 first, +500: 93,015,
-//     kept; K 0.95: 100,577; no restarts: 111,447).
+//   - Restarting less often, K 0.9: 95,627 (first reduction after 5000,
+//     +500: 93,015; K 0.95: 100,577; no restarts: 111,447). Dropping
+//     the deleted clauses' watches instead of rebuilding all watch lists
+//     changed the visiting order: 99,737.
 //
 //   - Binary implications of the whole trail first, rather than per
 //     literal before its long clauses: 93,202 conflicts instead of
 //     99,737; asking tpc6-00{2..8} as seven questions to one solver
 //     (satbench -incremental), 25,396 conflicts instead of 36,677 and
 //     2.4-2.6 s instead of 3.5-3.7 s.
+//
+//   - Then reducing later again, first after 10,000 conflicts with
+//     intervals growing by 1000: 91,716 conflicts, incrementally 22,029
+//     (+500: 22,905; +2000: 21,641; first after 3000: 100,675 and
+//     29,489). With the earlier schedule, K 0.8 gave 92,973 and 27,234,
+//     K 0.95 108,234 and 26,692, against 93,202 and 25,396 for K 0.9.
 //
 // Tried and dropped: watching clauses of three literals on all three
 // literals with both others in the watcher (no arena access on a visit,

@@ -153,9 +153,9 @@ func New() *Solver {
 		trailQ:      newQueue(5000),
 		restartK:    0.9,
 		restartR:    1.4,
-		nextReduce:  5000,
-		reduceInc:   5000,
-		reduceStep:  500,
+		nextReduce:  10000,
+		reduceInc:   10000,
+		reduceStep:  1000,
 		simpAssigns: -1,
 	}
 	// index 0 of the arena is never a clause, so that 0 can mean "no reason"
