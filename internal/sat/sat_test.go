@@ -364,3 +364,39 @@ func TestStressReduce(t *testing.T) {
 		}
 	}
 }
+
+// TestStopAndResume stops solves at arbitrary points with short
+// deadlines, adds clauses in between, and checks the final answers.
+func TestStopAndResume(t *testing.T) {
+	r := rand.New(rand.NewSource(*seed + 5))
+	stops := 0
+	for it := 0; it < 10; it++ {
+		nv := 120 + r.Intn(30)
+		s := New()
+		for i := 0; i < nv; i++ {
+			s.NewVar()
+		}
+		var cls [][]z.Lit
+		for i := 0; i < int(4.2*float64(nv)); i++ {
+			c := randClause(r, nv, 3)
+			cls = append(cls, c)
+			s.AddClause(c...)
+		}
+		for k := 0; k < 4; k++ {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(50+r.Intn(450))*time.Microsecond)
+			as := randLits(r, nv, r.Intn(3))
+			res := s.Solve(ctx, as...)
+			cancel()
+			if res == 0 {
+				stops++
+			} else {
+				checkAnswer(t, s, cls, as, res)
+			}
+			c := randClause(r, nv, 2+r.Intn(2))
+			cls = append(cls, c)
+			s.AddClause(c...)
+		}
+		checkAnswer(t, s, cls, nil, s.Solve(context.Background()))
+	}
+	t.Logf("%d solves stopped", stops)
+}

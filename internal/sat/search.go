@@ -53,6 +53,13 @@ func (s *Solver) search(done <-chan struct{}) int {
 	lastPoll := s.stats.Propagations
 	for {
 		confl := s.propagate()
+		if confl != noReason && s.decisionLevel() == 0 {
+			s.stats.Conflicts++
+			s.ok = false
+			return -1
+		}
+		// a stop is checked only after a level-0 conflict was recorded:
+		// propagation has moved past it and would not find it again
 		if done != nil && s.stats.Propagations-lastPoll > 10000 {
 			lastPoll = s.stats.Propagations
 			if s.stopped(done) {
@@ -61,10 +68,6 @@ func (s *Solver) search(done <-chan struct{}) int {
 		}
 		if confl != noReason {
 			s.stats.Conflicts++
-			if s.decisionLevel() == 0 {
-				s.ok = false
-				return -1
-			}
 			if done != nil && s.stats.Conflicts%100 == 0 && s.stopped(done) {
 				return 0
 			}
