@@ -186,15 +186,14 @@ func (s *Solver) reduceDB() {
 	j := 0
 	for i, cr := range s.learnts {
 		if i < half && a[cr-2] > 2 && !s.locked(cr) {
-			s.arena[cr] |= hdrDeleted
-			s.wasted += s.clauseWords(cr)
+			s.deleteClause(cr)
 			continue
 		}
 		s.learnts[j] = cr
 		j++
 	}
 	s.learnts = s.learnts[:j]
-	s.collect(len(s.learnts) < n0)
+	s.collect()
 }
 
 // simplify, at level 0, removes satisfied clauses and false literals;
@@ -206,7 +205,6 @@ func (s *Solver) simplify() {
 		s.lists[p].bin = nil
 		s.lists[p^1].bin = nil
 	}
-	before := len(s.clauses) + len(s.learnts)
 	for k := 0; k < 2; k++ {
 		list := &s.clauses
 		if k == 1 {
@@ -221,7 +219,7 @@ func (s *Solver) simplify() {
 		}
 		*list = (*list)[:j]
 	}
-	s.collect(len(s.clauses)+len(s.learnts) < before)
+	s.collect()
 	n := 0
 	for _, cr := range s.clauses {
 		n += s.clauseSize(cr)
@@ -240,8 +238,9 @@ func (s *Solver) simplifyClause(cr uint32) bool {
 	for _, l := range c {
 		switch s.val[l] {
 		case 1:
-			s.arena[cr] |= hdrDeleted
-			s.wasted += s.clauseWords(cr)
+			// positions 0 and 1 are still the watches: a false watch
+			// has a true partner, and unassigned ones stay in place
+			s.deleteClause(cr)
 			return false
 		case 0:
 			c[j] = l
@@ -255,8 +254,7 @@ func (s *Solver) simplifyClause(cr uint32) bool {
 		if s.arena[cr]&hdrLearnt != 0 {
 			s.nBinLrn++
 		}
-		s.arena[cr] |= hdrDeleted
-		s.wasted += s.clauseWords(cr)
+		s.deleteClause(cr)
 		return false
 	}
 	if j < sz {
@@ -266,10 +264,29 @@ func (s *Solver) simplifyClause(cr uint32) bool {
 	return true
 }
 
+// deleteClause marks a long clause deleted; its watches go in collect,
+// which only needs to look at the two lists noted here.
+func (s *Solver) deleteClause(cr uint32) {
+	s.arena[cr] |= hdrDeleted
+	s.wasted += s.clauseWords(cr)
+	for _, l := range s.arena[cr+1 : cr+3] {
+		if d := z.Lit(l) ^ 1; !s.dirty[d] {
+			s.dirty[d] = true
+			s.dirtyLits = append(s.dirtyLits, d)
+		}
+	}
+}
+
 // collect compacts the arena when enough of it is garbage, relocating
 // the reasons and rebuilding the watch lists; without compaction it only
-// drops the watches of deleted clauses, if any.
-func (s *Solver) collect(deleted bool) {
+// drops the watches of deleted clauses.
+func (s *Solver) collect() {
+	defer func() {
+		for _, d := range s.dirtyLits {
+			s.dirty[d] = false
+		}
+		s.dirtyLits = s.dirtyLits[:0]
+	}()
 	if s.wasted*5 > len(s.arena) {
 		old := s.arena
 		na := make([]uint32, 1, len(old)-s.wasted+1)
@@ -295,18 +312,16 @@ func (s *Solver) collect(deleted bool) {
 		s.arena = na
 		s.wasted = 0
 	} else {
-		if deleted {
-			for i := range s.lists {
-				ws := s.lists[i].ws
-				j := 0
-				for _, w := range ws {
-					if s.arena[w.cref]&hdrDeleted == 0 {
-						ws[j] = w
-						j++
-					}
+		for _, d := range s.dirtyLits {
+			ws := s.lists[d].ws
+			j := 0
+			for _, w := range ws {
+				if s.arena[w.cref]&hdrDeleted == 0 {
+					ws[j] = w
+					j++
 				}
-				s.lists[i].ws = ws[:j]
 			}
+			s.lists[d].ws = ws[:j]
 		}
 		return
 	}

@@ -74,6 +74,10 @@ type Solver struct {
 	nBinLrn int
 	lists   []litLists // per literal
 
+	// literals whose watch lists hold deleted clauses
+	dirty     []bool
+	dirtyLits []z.Lit
+
 	// VSIDS
 	act    []float64
 	varInc float64
@@ -173,6 +177,7 @@ func (s *Solver) growTo(n int) {
 		s.pol = append(s.pol, 1)
 		s.seen = append(s.seen, 0)
 		s.lists = append(s.lists, litLists{}, litLists{})
+		s.dirty = append(s.dirty, false, false)
 		s.act = append(s.act, 0)
 		s.hpos = append(s.hpos, -1)
 		s.lvlStamp = append(s.lvlStamp, 0)
