@@ -222,6 +222,15 @@ func TestEdgeCases(t *testing.T) {
 		t.Fatal("unsat must stay")
 	}
 
+	// more assumption levels than variables, then a conflict
+	m := New()
+	a, b, c = m.NewVar(), m.NewVar(), m.NewVar()
+	m.AddClause(b, c)
+	m.AddClause(b, c.Not())
+	if m.Solve(bg, a, a, a, a, a, a, a, a) != 1 || !m.Value(b) {
+		t.Fatal("want sat with b")
+	}
+
 	e := New()
 	e.NewVar()
 	e.AddClause()

@@ -28,6 +28,10 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) int {
 		s.growTo(maxV)
 	}
 	s.assumps = append(s.assumps[:0], assumptions...)
+	// every assumption takes a level, even one already true
+	for len(s.lvlStamp) < s.nVars+len(s.assumps)+2 {
+		s.lvlStamp = append(s.lvlStamp, 0)
+	}
 	var done <-chan struct{}
 	if ctx != nil {
 		done = ctx.Done()

@@ -89,15 +89,15 @@ type Solver struct {
 	claInc float32
 
 	// conflict analysis scratch
-	binConfl  [2]z.Lit
-	learnt    []z.Lit
-	toClear   []z.Lit
-	stack     []z.Lit
-	lvlStamp  []uint32
-	stampNow  uint32
-	conflWhy  []z.Lit
-	assumps   []z.Lit
-	lastModel bool
+	binConfl [2]z.Lit
+	learnt   []z.Lit
+	toClear  []z.Lit
+	stack    []z.Lit
+	lvlStamp []uint32
+	stampNow uint32 // lvlStamp has one entry per decision level
+
+	assumps  []z.Lit
+	conflWhy []z.Lit // the result of Why
 
 	// restarts (Glucose: LBD queue with trail-size blocking)
 	lbdQ     boundedQueue
