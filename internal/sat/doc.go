@@ -12,9 +12,14 @@
 // 15,486 conflicts and 11.6 M propagations (12.7 M props/s). gini also
 // answers wrongly after some refutations under assumptions, which the
 // encoder had to work around. Measured back to back with satbench (see
-// below), this package takes 1.1 s on tpc6-007 (15,172 conflicts,
-// 11.6 M props/s), 4.1 s on all of tpc6 against gini's 10.9 s and
-// MiniSat's 3.5 s (MiniSat's time includes parsing).
+// below; a shared machine with a load average of 1.3 to 2.8, so times
+// vary by some 20%), on all of tpc6 this package took 4.4-4.9 s against
+// gini's 12.6-13.4 s and MiniSat's 3.5-3.8 s (MiniSat's time includes
+// parsing), with 52,146 conflicts and 43.8 M propagations against
+// MiniSat's 63,665 and 46.3 M: fewer conflicts, but each propagation
+// costs about 1.3 times MiniSat's (9-10 M props/s). Asked as seven
+// questions to one solver (satbench -incremental tpc6-00{2..8}), it took
+// 2.5-2.7 s against gini's 14.5-16 s.
 //
 // # Design
 //

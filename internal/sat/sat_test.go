@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"math/rand"
+	"slices"
 	"testing"
 	"time"
 
@@ -408,4 +409,41 @@ func TestStopAndResume(t *testing.T) {
 		checkAnswer(t, s, cls, nil, s.Solve(context.Background()))
 	}
 	t.Logf("%d solves stopped", stops)
+}
+
+// TestUnsatThroughAssumptions: the clauses alone are unsatisfiable, but
+// the first refutations go through assumptions; every later solve must
+// stay unsatisfiable (gini v1.0.4 answers sat here).
+func TestUnsatThroughAssumptions(t *testing.T) {
+	cls := [][]int{{10, 5, -9}, {11, 5, 9}, {-12, -13}, {-11, 13}, {-14, 11}, {-14, 12},
+		{15, -11, -13}, {-16, 11}, {-16, -13}, {-17, -15}, {-21, -10}, {-21, 17}, {-33, -5}, {-33, 21},
+		{48, 14, 16}, {33, -48}}
+	s := New()
+	for i := 0; i < 53; i++ {
+		s.NewVar()
+	}
+	for _, c := range cls {
+		var ls []z.Lit
+		for _, d := range c {
+			ls = append(ls, z.Dimacs2Lit(d))
+		}
+		s.AddClause(ls...)
+	}
+	for i, as := range [][]int{{14}, {-14, 16}, {-14, -16, 53, 49}, {}} {
+		var ls []z.Lit
+		for _, d := range as {
+			ls = append(ls, z.Dimacs2Lit(d))
+		}
+		if r := s.Solve(context.Background(), ls...); r != -1 {
+			t.Fatalf("solve %d under %v: %d, want -1", i, as, r)
+		}
+		for _, w := range s.Why() {
+			if !slices.Contains(ls, w) {
+				t.Fatalf("solve %d: Why names %v, not an assumption", i, w)
+			}
+		}
+	}
+	if len(s.Why()) != 0 {
+		t.Fatal("without assumptions, Why must be empty")
+	}
 }
