@@ -289,6 +289,11 @@ func (s *Solver) addBin(a, b z.Lit) {
 }
 
 func (s *Solver) alloc(c []z.Lit, learnt bool, lbd int) uint32 {
+	if uint64(len(s.arena))+uint64(len(c))+3 >= uint64(binFlag) {
+		// a reference must leave binFlag clear (8 GiB of clauses):
+		// stop rather than confuse a clause with a binary reason
+		panic("sat: the clause arena is full (2^31 words)")
+	}
 	hdr := uint32(len(c)) << hdrShift
 	if learnt {
 		s.arena = append(s.arena, uint32(lbd), 0)
