@@ -186,7 +186,11 @@ type TestResult struct {
 // two cores (on lazylist Sacr2 they take about as long as each other). An
 // exceed question that runs longer than proverDelay, once the background
 // has answered its round's failure question, is raced by a second solver
-// (questions.Race), whose "no" ends it. Under serial loops do not
+// (questions.Race), whose "no" ends it. Once the bounds suffice, the main
+// solver helps the background with the last round's failure question,
+// proving its disjuncts impossible from the last backwards
+// (questions.Ends), which leaves the answer and the counterexample those
+// of the background alone. Under serial loops do not
 // retry for stale values, and there is no background.
 //
 // On one core (PipelineOptions.Sequential) the background is inline:
@@ -263,21 +267,57 @@ type lazyRun struct {
 type asked struct {
 	u    *unroll.Result
 	kept bool
+	ends *questions.Ends // nil on one core
 	*questions.Pending
 }
 
 // failure is the question "does an execution of u fail", on an encoding
 // of its own; bound says whether the encoding is also asked the bound
-// question (the racing prover's), which needs partial executions.
-func (l *lazyRun) failure(u *unroll.Result, bound bool) questions.Question {
+// question (the racing prover's), which needs partial executions. With
+// ends, it publishes the keys of its disjuncts there.
+func (l *lazyRun) failure(u *unroll.Result, bound bool, ends *questions.Ends) questions.Question {
 	return func(ctx context.Context) (*encode.Encoding, [][]encode.Lit, error) {
 		enc, failure, err := l.prepare(ctx, u, bound)
 		if err != nil {
 			return nil, nil, err
 		}
 		bad, err := failure(ctx)
+		if err == nil && ends != nil {
+			ends.Publish(disjunctKeys(enc, bad))
+		}
 		return enc, bad, err
 	}
+}
+
+// errorKey names an error disjunct: its point without the literal, and
+// the interchangeable threads under whose constraint it is asked.
+type errorKey struct {
+	point   encode.ErrorPoint
+	classes string
+}
+
+// disjunctKeys names the disjuncts of a failure question on enc (bad:
+// errorDisjuncts, then possibly the outcome question) by what they ask,
+// for questions.Ends: the main path's encoding of an unrolling and the
+// background's give equal keys exactly when their questions ask the same
+// things in the same order.
+func disjunctKeys(enc *encode.Encoding, bad [][]encode.Lit) []any {
+	classes := enc.InterchangeableThreads()
+	pts := enc.Errors
+	if len(classes) > 0 {
+		pts = enc.ErrorRepresentatives()
+	}
+	cls := fmt.Sprint(classes)
+	keys := make([]any, 0, len(bad))
+	for _, p := range pts {
+		k := *p
+		k.Lit = 0
+		keys = append(keys, errorKey{k, cls})
+	}
+	for i := len(keys); i < len(bad); i++ {
+		keys = append(keys, fmt.Sprintf("outcome %d of %d", i, len(bad)))
+	}
+	return keys
 }
 
 // ask gives u's failure question to the background.
@@ -295,7 +335,10 @@ func (l *lazyRun) ask(u *unroll.Result) *asked {
 	// gini v1.0.4's Copy drops the decay parameters of its variable
 	// activities, after which every conflict rescales all of them (on
 	// snark Db the copies spent most of their time there).
-	a.Pending = l.background.Ask(l.ctx, l.failure(u, false), onFound)
+	if !l.opt.sequential() {
+		a.ends = questions.NewEnds()
+	}
+	a.Pending = l.background.Ask(l.ctx, l.failure(u, false, a.ends), onFound, a.ends)
 	if a.kept {
 		l.kept = append(l.kept, a)
 		if l.opt.sequential() {
@@ -377,7 +420,14 @@ func (l *lazyRun) last(u *unroll.Result, enc *encode.Encoding, failure failureQu
 			}
 			l.kept = append(l.kept, cur)
 		}
-		// The main path waits for the answer: its solving time.
+		// The main path waits for the answer, its solving time, and on
+		// two cores proves the question's last disjuncts impossible
+		// meanwhile (questions.Ends).
+		if cur.ends != nil {
+			if bad, err := failure(l.main); err == nil {
+				l.meter.FromBack(l.main, cur.Pending, enc, enc.Assumptions(), bad, disjunctKeys(enc, bad))
+			}
+		}
 		t0 := time.Now()
 		r, ok := cur.Wait(l.main)
 		if !ok {
@@ -445,7 +495,7 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 				return false
 			}
 		}
-		enc, _, err := l.failure(u, true)(ctx)
+		enc, _, err := l.failure(u, true, nil)(ctx)
 		if err != nil {
 			return false
 		}

@@ -30,6 +30,13 @@
 //     On one core NewInline's Background answers a question only when
 //     its answer is waited for, on the waiting goroutine: the same
 //     answers, without a second goroutine taking the core's time.
+//   - Ends shares one background question with the main solver once
+//     that has nothing else to do: the background asks the disjuncts
+//     from the first (FromFront), the main solver proves them impossible
+//     from the last backwards (FromBack), each stopping the other's solve
+//     of a disjunct it has covered. Only the main solver's proofs of
+//     "none" count, so the answer and the solution are FirstOf's (lazylist
+//     Sacr2 0.31 s instead of 0.38 s, snark D0 0.36 s instead of 0.45 s).
 //
 // Deterministic answers: every answer that counts comes from a solver
 // whose questions do not depend on timing (the main solver, or the

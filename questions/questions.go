@@ -108,6 +108,7 @@ type Pending struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	onFound  func()
+	ends     *Ends
 	answer   chan int
 	// Enc is the encoding whose solution answers the question, when the
 	// answer is 1; Err is why the answer is 0, if not a cancellation.
@@ -171,9 +172,12 @@ func NewBackground(meter *Meter) *Background {
 	return b
 }
 
-// Ask queues q; onFound, if set, is called when its answer is 1.
-func (b *Background) Ask(ctx context.Context, q Question, onFound func()) *Pending {
-	p := &Pending{question: q, onFound: onFound, answer: make(chan int, 1)}
+// Ask queues q; onFound, if set, is called when its answer is 1. With
+// ends, the background asks q's disjuncts as FromFront does, so that
+// another solver may prove the last ones impossible meanwhile
+// (Ends.FromBack).
+func (b *Background) Ask(ctx context.Context, q Question, onFound func(), ends *Ends) *Pending {
+	p := &Pending{question: q, onFound: onFound, ends: ends, answer: make(chan int, 1)}
 	p.ctx, p.cancel = context.WithCancel(ctx)
 	if b.inline {
 		p.inline = b
@@ -212,7 +216,12 @@ func (b *Background) answer(p *Pending) int {
 		p.Err = err
 		return 0
 	}
-	r := b.meter.FirstOf(p.ctx, enc, true, enc.Assumptions(), disjuncts)
+	var r int
+	if p.ends != nil {
+		r = b.meter.FromFront(p.ctx, enc, p.ends, enc.Assumptions(), disjuncts)
+	} else {
+		r = b.meter.FirstOf(p.ctx, enc, true, enc.Assumptions(), disjuncts)
+	}
 	if r == 1 {
 		p.Enc = enc
 		if p.onFound != nil {
@@ -253,4 +262,144 @@ func (m *Meter) Earliest(ctx context.Context, ps []*Pending) (*Pending, error) {
 		}
 	}
 	return nil, nil
+}
+
+// Ends lets two solvers share one question, each on an encoding of its
+// own: the background asks the disjuncts from the first (FromFront),
+// while the main solver, once it has nothing else to do, proves them
+// impossible from the last backwards (FromBack), until the two meet. The
+// answer is the background's, with the solution FirstOf would give: it
+// stops early only at a disjunct from which on the main solver proved
+// every one impossible, where FirstOf would have answered -1 too, and
+// the main solver's own solutions never count. So the answer and the
+// solution do not depend on timing; only how much each solver does
+// does.
+//
+// The two lists of disjuncts must ask the same things in the same order:
+// the question publishes keys naming its disjuncts (Publish), and the
+// main solver steps in only if its own keys are equal.
+type Ends struct {
+	mu    sync.Mutex
+	keys  []any
+	ready chan struct{} // closed by Publish
+	front int           // the background proved [0, front) impossible
+	back  int           // the main solver proved [back, len(keys)) impossible
+	// the disjunct each solver is on, and how to stop that solve once
+	// the other has covered it
+	bgAt, mainAt     int
+	bgStop, mainStop context.CancelFunc
+}
+
+// NewEnds returns the shared state of one question.
+func NewEnds() *Ends { return &Ends{ready: make(chan struct{}), bgAt: -1, mainAt: -1} }
+
+// Publish names the background's disjuncts, in order; it is called by
+// the question, once, before they are asked.
+func (e *Ends) Publish(keys []any) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.keys != nil {
+		return
+	}
+	e.keys, e.back = keys, len(keys)
+	close(e.ready)
+}
+
+// FromFront is FirstOf on the background's solver, stopping with -1 at
+// the first disjunct from which on the main solver proved all impossible
+// (a solve the main solver's proof covers is stopped).
+func (m *Meter) FromFront(ctx context.Context, enc *encode.Encoding, e *Ends, base []encode.Lit, disjuncts [][]encode.Lit) int {
+	for i := 0; i < len(disjuncts); {
+		if ctx.Err() != nil {
+			return 0
+		}
+		d := disjuncts[i]
+		e.mu.Lock()
+		if i >= e.back {
+			e.mu.Unlock()
+			return -1
+		}
+		dctx, stop := context.WithCancel(ctx)
+		e.bgAt, e.bgStop = i, stop
+		e.mu.Unlock()
+		r := m.Solve(dctx, enc, true, append(slices.Clip(base), d...)...)
+		e.mu.Lock()
+		e.bgAt, e.bgStop = -1, nil
+		e.mu.Unlock()
+		stop()
+		switch {
+		case r == 0 && ctx.Err() == nil:
+			continue // stopped for the main solver's proof: i >= e.back now
+		case r != -1:
+			return r
+		}
+		e.mu.Lock()
+		e.front = i + 1
+		if e.mainAt >= 0 && e.mainAt <= i {
+			e.mainStop()
+		}
+		e.mu.Unlock()
+		if len(d) == 1 {
+			base = append(slices.Clip(base), d[0].Not())
+		}
+		i++
+	}
+	return -1
+}
+
+// FromBack proves the disjuncts impossible on the main solver, from the
+// last backwards, while p (whose question shares e) is answered in the
+// background: it returns when the two meet, when a disjunct is possible
+// (the background will find its own solution), when p is answered or
+// ctx ends. keys name the disjuncts; if they are not the background's,
+// it does nothing.
+func (m *Meter) FromBack(ctx context.Context, p *Pending, enc *encode.Encoding, base []encode.Lit, disjuncts [][]encode.Lit, keys []any) {
+	e := p.ends
+	select {
+	case <-e.ready:
+	case r := <-p.answer:
+		p.answer <- r
+		return
+	case <-ctx.Done():
+		return
+	}
+	e.mu.Lock()
+	same := slices.Equal(e.keys, keys) && len(keys) == len(disjuncts)
+	e.mu.Unlock()
+	if !same {
+		return
+	}
+	for i := len(disjuncts) - 1; i >= 0; i-- {
+		select {
+		case r := <-p.answer:
+			p.answer <- r
+			return
+		default:
+		}
+		e.mu.Lock()
+		if i < e.front || ctx.Err() != nil || p.ctx.Err() != nil {
+			e.mu.Unlock()
+			return
+		}
+		dctx, stop := context.WithCancel(ctx)
+		e.mainAt, e.mainStop = i, stop
+		e.mu.Unlock()
+		r := m.Solve(dctx, enc, false, append(slices.Clip(base), disjuncts[i]...)...)
+		e.mu.Lock()
+		e.mainAt, e.mainStop = -1, nil
+		if r == -1 {
+			e.back = min(e.back, i)
+			if e.bgAt >= i {
+				e.bgStop()
+			}
+		}
+		e.mu.Unlock()
+		stop()
+		if r != -1 {
+			return // possible, or stopped: the background answers
+		}
+		if len(disjuncts[i]) == 1 {
+			base = append(slices.Clip(base), disjuncts[i][0].Not())
+		}
+	}
 }

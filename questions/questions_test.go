@@ -3,6 +3,7 @@ package questions_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -116,11 +117,11 @@ func TestEarliest(t *testing.T) {
 	var m questions.Meter
 	bg := questions.NewBackground(&m)
 	ctx := context.Background()
-	none := bg.Ask(ctx, ask(a), nil)
+	none := bg.Ask(ctx, ask(a), nil, nil)
 	found := 0
-	cancelled := bg.Ask(ctx, ask(b), func() { found++ })
+	cancelled := bg.Ask(ctx, ask(b), func() { found++ }, nil)
 	cancelled.Cancel() // answered 0 by the background, or 1 if it was quick
-	later := bg.Ask(ctx, ask(b), func() { found++ })
+	later := bg.Ask(ctx, ask(b), func() { found++ }, nil)
 	p, err := m.Earliest(ctx, []*questions.Pending{none, cancelled, later})
 	bg.Close()
 	if err != nil {
@@ -136,7 +137,7 @@ func TestEarliest(t *testing.T) {
 	defer failing.Close()
 	broken := failing.Ask(ctx, func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
 		return nil, nil, errors.New("cannot encode")
-	}, nil)
+	}, nil, nil)
 	if _, err := m.Earliest(ctx, []*questions.Pending{broken}); err == nil || err.Error() != "cannot encode" {
 		t.Errorf("a question that cannot be asked: error %v", err)
 	}
@@ -154,10 +155,10 @@ func TestInline(t *testing.T) {
 	in := questions.NewInline(&m)
 	defer in.Close()
 	ctx := context.Background()
-	none := in.Ask(ctx, named("none", false), nil)
+	none := in.Ask(ctx, named("none", false), nil, nil)
 	found := false
-	first := in.Ask(ctx, named("first", true), func() { found = true })
-	unneeded := in.Ask(ctx, named("unneeded", true), nil)
+	first := in.Ask(ctx, named("first", true), func() { found = true }, nil)
+	unneeded := in.Ask(ctx, named("unneeded", true), nil, nil)
 	if len(asked) != 0 {
 		t.Fatalf("questions asked before their answers were waited for: %v", asked)
 	}
@@ -175,12 +176,89 @@ func TestInline(t *testing.T) {
 		t.Errorf("asked %v: want none and first once each, unneeded never", asked)
 	}
 	// a cancelled question is answered 0, and Earliest asks it again
-	again := in.Ask(ctx, named("again", true), nil)
+	again := in.Ask(ctx, named("again", true), nil, nil)
 	again.Cancel()
 	if r, _ := again.Wait(ctx); r != 0 {
 		t.Errorf("cancelled: %d, want 0", r)
 	}
 	if p, err := m.Earliest(ctx, []*questions.Pending{again}); err != nil || p != again || p.Enc == nil {
 		t.Errorf("Earliest on a cancelled question: %p %v, want it asked again", p, err)
+	}
+}
+
+// TestEnds: the main solver proves disjuncts impossible from the last
+// backwards before the background starts (its question waits), so the
+// background must stop where the proofs begin, and otherwise give
+// FirstOf's answer and solution: the first possible disjunct's, even
+// when the main solver met a later possible one first. With keys that
+// differ from the background's, the main solver must ask nothing.
+func TestEnds(t *testing.T) {
+	const n = 6
+	for _, tc := range []struct {
+		name       string
+		possible   []int // indices of possible disjuncts
+		otherKeys  bool
+		want       int
+		bgCalls    int // background solves
+		mainCalls  int // main solves
+		firstFound int // the disjunct the solution satisfies, when want is 1
+	}{
+		{"all impossible", nil, false, -1, 0, n, 0},
+		{"one possible", []int{2}, false, 1, 3, n - 2, 2},
+		{"two possible", []int{1, 4}, false, 1, 2, 2, 1},
+		{"other keys", nil, true, -1, n, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			keys := make([]any, n)
+			for i := range keys {
+				keys[i] = i
+			}
+			build := func() (*encode.Encoding, [][]encode.Lit) {
+				enc := blank(t)
+				var ds [][]encode.Lit
+				for i := 0; i < n; i++ {
+					v := enc.NewVar()
+					if !slices.Contains(tc.possible, i) {
+						enc.AddClause(v.Not())
+					}
+					ds = append(ds, []encode.Lit{v})
+				}
+				return enc, ds
+			}
+			ends := questions.NewEnds()
+			release := make(chan struct{})
+			var bgMeter, mainMeter questions.Meter
+			bg := questions.NewBackground(&bgMeter)
+			defer bg.Close()
+			var bgEnc *encode.Encoding
+			var bgDisjuncts [][]encode.Lit
+			p := bg.Ask(ctx, func(context.Context) (*encode.Encoding, [][]encode.Lit, error) {
+				bgEnc, bgDisjuncts = build()
+				ends.Publish(keys)
+				<-release
+				return bgEnc, bgDisjuncts, nil
+			}, nil, ends)
+			mainEnc, ds := build()
+			mainKeys := keys
+			if tc.otherKeys {
+				mainKeys = append(slices.Clone(keys[1:]), n)
+			}
+			mainMeter.FromBack(ctx, p, mainEnc, nil, ds, mainKeys)
+			close(release)
+			r, _ := p.Wait(ctx)
+			if r != tc.want {
+				t.Fatalf("answer %d, want %d", r, tc.want)
+			}
+			if r == 1 && !bgEnc.Value(bgDisjuncts[tc.firstFound][0]) {
+				t.Errorf("the solution does not satisfy disjunct %d, the first possible", tc.firstFound)
+			}
+			if c, _ := bgMeter.Totals(); c != tc.bgCalls {
+				t.Errorf("background asked %d disjuncts, want %d", c, tc.bgCalls)
+			}
+			if c, _ := mainMeter.Totals(); c != tc.mainCalls {
+				t.Errorf("main solver asked %d disjuncts, want %d", c, tc.mainCalls)
+			}
+		})
 	}
 }
