@@ -18,15 +18,7 @@ func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) int {
 	if !s.ok {
 		return -1
 	}
-	maxV := 0
-	for _, l := range assumptions {
-		if int(l>>1) > maxV {
-			maxV = int(l >> 1)
-		}
-	}
-	if maxV > s.nVars {
-		s.growTo(maxV)
-	}
+	s.growFor(assumptions)
 	s.assumps = append(s.assumps[:0], assumptions...)
 	// every assumption takes a level, even one already true
 	for len(s.lvlStamp) < s.nVars+len(s.assumps)+2 {

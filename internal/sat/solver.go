@@ -188,6 +188,17 @@ func (s *Solver) growTo(n int) {
 	}
 }
 
+// growFor makes room for the variables of lits.
+func (s *Solver) growFor(lits []z.Lit) {
+	maxV := 0
+	for _, l := range lits {
+		maxV = max(maxV, int(l>>1))
+	}
+	if maxV > s.nVars {
+		s.growTo(maxV)
+	}
+}
+
 // NewVar returns the positive literal of a fresh variable.
 func (s *Solver) NewVar() z.Lit {
 	s.growTo(s.nVars + 1)
@@ -233,15 +244,7 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 	if !s.ok {
 		return
 	}
-	maxV := 0
-	for _, l := range lits {
-		if int(l>>1) > maxV {
-			maxV = int(l >> 1)
-		}
-	}
-	if maxV > s.nVars {
-		s.growTo(maxV)
-	}
+	s.growFor(lits)
 	c := append(s.learnt[:0], lits...)
 	slices.Sort(c)
 	j := 0
@@ -476,7 +479,7 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 			if s.arena[confl]&hdrLearnt != 0 {
 				s.bumpClause(confl)
 				if s.arena[confl-2] > 2 {
-					if nl := s.computeLBD(s.arena[confl+1 : confl+1+sz]); nl+1 < int(s.arena[confl-2]) {
+					if nl := lbd(s, s.arena[confl+1:confl+1+sz]); nl+1 < int(s.arena[confl-2]) {
 						s.arena[confl-2] = uint32(nl)
 					}
 				}
@@ -545,27 +548,16 @@ func (s *Solver) analyze(confl uint32) (int, int) {
 		bt = int(s.vd[out[1]>>1].level)
 	}
 	s.learnt = out
-	lbd := 0
-	if len(out) > 0 {
-		lbd = s.computeLBDLits(out)
-	}
-	return bt, lbd
-}
-
-func (s *Solver) computeLBD(c []uint32) int {
-	s.stampNow++
 	n := 0
-	for _, l := range c {
-		lv := s.vd[l>>1].level
-		if s.lvlStamp[lv] != s.stampNow {
-			s.lvlStamp[lv] = s.stampNow
-			n++
-		}
+	if len(out) > 0 {
+		n = lbd(s, out)
 	}
-	return n
+	return bt, n
 }
 
-func (s *Solver) computeLBDLits(c []z.Lit) int {
+// lbd is the number of distinct decision levels among the literals of c
+// (a clause in the arena, or a learnt clause being built).
+func lbd[L ~uint32](s *Solver, c []L) int {
 	s.stampNow++
 	n := 0
 	for _, l := range c {
