@@ -25,8 +25,8 @@ type cnf struct {
 
 const growEvery = 1 << 14
 
-func newCNF(kind SolverKind) *cnf {
-	c := &cnf{g: newSolver(kind)}
+func newCNF(g solver) *cnf {
+	c := &cnf{g: g}
 	c.T = c.newVar()
 	c.g.addClause([]Lit{c.T})
 	c.clauses++

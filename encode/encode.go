@@ -99,6 +99,10 @@ type Options struct {
 	// last unrolling has none, where the two readings agree, and asks
 	// PastBoundAfterFault where a bound cannot be raised (faults.go).
 	FixedBounds bool
+	// DumpDir, if set, is a directory where every question that takes
+	// 100 ms or more is written as a DIMACS file (named after
+	// the test and model), to compare solvers on real questions.
+	DumpDir string
 	// NoInterleaving encodes the memory order of two threads kept in
 	// program order by the chordal completion too, instead of as an
 	// interleaving (interleave.go), to measure what the grid gains.
@@ -300,8 +304,12 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 	if opt.MaxCombinations == 0 {
 		opt.MaxCombinations = 1 << 16
 	}
+	g := newSolver(opt.Solver)
+	if opt.DumpDir != "" {
+		g = &dumpingSolver{solver: g, dir: opt.DumpDir, name: t.Name + "-" + m.Name}
+	}
 	e := &Encoding{
-		Test: t, Model: m, Range: ra, c: newCNF(opt.Solver), opt: opt,
+		Test: t, Model: m, Range: ra, c: newCNF(g), opt: opt,
 		consts: map[lsl.Value]*Dom{}, eqs: map[[2]*Dom]Lit{},
 		budget: budget{max: resolveBudget(opt.MaxMemory), phase: "thread formulae"},
 	}

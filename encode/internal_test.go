@@ -152,7 +152,7 @@ func sort3(t [3]int) (int, int, int) {
 
 // TestGates checks the folded gates against their truth tables by solving.
 func TestGates(t *testing.T) {
-	c := newCNF(SolverGini)
+	c := newCNF(newSolver(SolverGini))
 	x, y := c.newVar(), c.newVar()
 	cases := []struct {
 		name string
@@ -196,7 +196,7 @@ func TestGates(t *testing.T) {
 // TestAtMostOne checks both encodings of at-most-one by counting models.
 func TestAtMostOne(t *testing.T) {
 	for _, n := range []int{1, 2, 5, 6, 9} {
-		c := newCNF(SolverGini)
+		c := newCNF(newSolver(SolverGini))
 		lits := make([]Lit, n)
 		for i := range lits {
 			lits[i] = c.newVar()
@@ -225,7 +225,7 @@ func TestAtMostOne(t *testing.T) {
 // after the constant true (variable 1), over vars variables, and the
 // literal of each DIMACS number.
 func dimacsEncoding(vars int, clauses [][]int) (*Encoding, func(ns []int) []Lit) {
-	e := &Encoding{c: newCNF(SolverGini)}
+	e := &Encoding{c: newCNF(newSolver(SolverGini))}
 	v := make([]Lit, vars+1)
 	for i := 2; i < len(v); i++ {
 		v[i] = e.c.newVar()

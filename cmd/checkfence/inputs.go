@@ -56,6 +56,7 @@ func reductionFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "no-interleaving", Usage: "encode the memory order of two threads under sc and serial by triangles, not as an interleaving (to measure the encoding)"},
 		&cli.BoolFlag{Name: "solver-mining", Usage: "enumerate observation sets with the SAT solver, not by running the serial executions (to measure or cross-check)"},
 		&cli.StringFlag{Name: "solver", Value: "builtin", Usage: "the SAT solver: builtin, or gini (github.com/go-air/gini, to measure or cross-check)"},
+		&cli.StringFlag{Name: "dump-cnf", Usage: "write each SAT question that takes 100 ms or more into this directory as a DIMACS file, its assumptions as unit clauses (to compare solvers: go run ./internal/sat/satbench FILE...)"},
 	}
 }
 
@@ -65,6 +66,7 @@ func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) error {
 	opt.Encode.NoSymmetry = c.Bool("no-symmetry")
 	opt.Encode.NoInterleaving = c.Bool("no-interleaving")
 	opt.SolverMining = c.Bool("solver-mining")
+	opt.Encode.DumpDir = c.String("dump-cnf")
 	var err error
 	opt.Encode.Solver, err = solverFlag(c)
 	return err

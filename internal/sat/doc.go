@@ -101,9 +101,13 @@
 //
 // # Benchmark
 //
-//	go run ./internal/sat/satbench -minisat minisat /tmp/cnf/*.cnf
+//	checkfence check --model relaxed --no-cache --dump-cnf DIR --test Tpc6 \
+//		algorithms/msn/msn-fenced.c algorithms/msn/msn.tests
+//	go run ./internal/sat/satbench -minisat minisat DIR/*.cnf
 //
-// prints, per file, answer, solve time, conflicts, propagations and
-// propagations per second for gini, MiniSat (when given) and this
-// package; it checks every model against the clauses.
+// The first writes every question of the check that takes 100 ms or more
+// as a DIMACS file (the files above were msn Tpc6's bound proofs); the
+// second prints, per file, answer, solve time, conflicts, propagations
+// and propagations per second for gini, MiniSat (when given) and this
+// package, and checks every model against the clauses.
 package sat
