@@ -209,7 +209,7 @@ type TestResult struct {
 // When a loop cannot be bounded, *exceeding is set to an execution of the
 // returned encoding that runs past its bound.
 func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
-	prepare func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error)) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	prepare prepareFunc) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	l := &lazyRun{prog: prog, t: t, opt: opt, model: model, question: question, bounds: bounds, prepare: prepare, meter: &questions.Meter{}}
 	ctx, cancel := context.WithCancel(ctx)
 	l.ctx = ctx
@@ -247,7 +247,7 @@ type lazyRun struct {
 	opt             *PipelineOptions
 	model, question string
 	bounds          unroll.Bounds
-	prepare         func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) // bound: the encoding is asked the bound question
+	prepare         prepareFunc
 	meter           *questions.Meter
 	background      *questions.Background // nil under serial
 
@@ -277,7 +277,7 @@ type asked struct {
 // ends, it publishes the keys of its disjuncts there.
 func (l *lazyRun) failure(u *unroll.Result, bound bool, ends *questions.Ends) questions.Question {
 	return func(ctx context.Context) (*encode.Encoding, [][]encode.Lit, error) {
-		enc, failure, err := l.prepare(ctx, u, bound)
+		enc, failure, err := l.prepare(ctx, u, bound, true)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -519,7 +519,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			return nil, nil, nil, false, err
 		}
 		opt.progress("%s on %s: range analysis and encoding (%d instructions, bounds %s)", t.Name, l.model, u.Stats.Instrs, formatBounds(bounds))
-		enc, bad, err := l.prepare(l.ctx, u, true)
+		enc, bad, err := l.prepare(l.ctx, u, true, false)
 		var limit *lsl.LimitError
 		var budget *encode.BudgetError
 		if (errors.As(err, &limit) || errors.As(err, &budget)) && prev != nil {
@@ -744,6 +744,14 @@ func exceedOrder(enc *encode.Encoding, raised []string) [][]encode.Lit {
 // before a second solver races it, if the background is idle (exceeds).
 var proverDelay = 2 * time.Second
 
+// prepareFunc encodes an unrolling and returns its failure question (see
+// lazy). bound says whether the encoding is asked the bound question,
+// which needs partial executions; aside, that it is asked beside the main
+// path (the background's and the racing prover's), whose phases are not
+// the check's: it reports no progress, so that the phase a timeout names
+// is the main path's.
+type prepareFunc func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error)
+
 // failureQuestion returns the disjuncts of "an execution within the
 // bounds fails" for one encoding (see lazy). It is called once per
 // encoding, before the first failure question, and may wait: CheckTest's
@@ -893,9 +901,12 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 			opt.progress("%s: %v; asking the solver", t.Name, err)
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) {
+	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
 		o := opt.Options
 		o.Encode.CompleteOnly = !bound
+		if aside {
+			o.Encode.Progress = nil
+		}
 		e, err := Prepare(ctx, u.Test, serial, o)
 		if err != nil {
 			return nil, nil, err
@@ -1051,13 +1062,16 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	}
 	res := &TestResult{Test: t, Model: m}
 	analyses := &analysisMemo{} // the main and the background encodings of an unrolling share one
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound bool) (*encode.Encoding, failureQuestion, error) {
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
 		ra, err := analyses.analyze(ctx, u.Test)
 		if err != nil {
 			return nil, nil, err
 		}
 		eopt := opt.Options.Encode
 		eopt.CompleteOnly = !bound
+		if aside {
+			eopt.Progress = nil
+		}
 		e, err := encode.Encode(ctx, u.Test, ra, m, eopt)
 		if err != nil {
 			return nil, nil, err

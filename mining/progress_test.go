@@ -89,3 +89,32 @@ func TestCheckStopsWhileUnrolling(t *testing.T) {
 		}
 	})
 }
+
+// Only the main path tells its phases: the encodings of the questions
+// asked beside it (the background's failure question, the racing
+// prover's) say nothing, or a timeout could name a phase that had ended
+// while the main path was solving. Each of the main path's encodings
+// tells "range analysis and encoding" and then "encoding the memory
+// order" once.
+func TestOnlyTheMainPathTellsItsPhases(t *testing.T) {
+	src := "#include \"lsl_protos.h\"\nint x;\nvoid w(void) { x = 1; }\nvoid r(void) { lsl_observe_output(\"x\", x); }\n"
+	prog, ts := compileTest(t, "mo.c", src, "test T = ( w | r )\n")
+	var mu sync.Mutex
+	encodings, orders := 0, 0
+	opt := PipelineOptions{Progress: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch s := fmt.Sprintf(format, args...); {
+		case strings.HasPrefix(s, "T on relaxed: range analysis and encoding ("):
+			encodings++
+		case strings.HasPrefix(s, "T on relaxed: encoding the memory order ("):
+			orders++
+		}
+	}}
+	if _, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), opt); err != nil {
+		t.Fatal(err)
+	}
+	if encodings == 0 || orders != encodings {
+		t.Errorf("%d encodings told, %d encodings of the memory order: want one each", encodings, orders)
+	}
+}
