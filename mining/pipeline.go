@@ -1224,8 +1224,10 @@ func (r *TestResult) fill(u *unroll.Result, e *encode.Encoding) {
 		}
 	}
 	if e != nil {
+		// the encoding's own size: not the clauses its questions added
+		// (an observation set's exclusion, which only some paths ask)
 		st := e.Stats()
-		r.Stats.Vars, r.Stats.Clauses = e.Size()
+		r.Stats.Vars, r.Stats.Clauses = st.Vars, st.Clauses
 		r.Stats.EncodeTime = st.EncodeTime
 		r.Stats.Interchangeable = e.InterchangeableThreads()
 	}

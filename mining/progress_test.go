@@ -118,3 +118,22 @@ func TestOnlyTheMainPathTellsItsPhases(t *testing.T) {
 		t.Errorf("%d encodings told, %d encodings of the memory order: want one each", encodings, orders)
 	}
 }
+
+// The sizes a check reports are its encoding's, the same on one core and
+// on two, although on two the main solver's encoding is also asked the
+// failure question (and so holds the observation set's exclusion).
+func TestSizesDoNotDependOnTheCores(t *testing.T) {
+	src := "#include \"lsl_protos.h\"\nint x;\nvoid w(void) { x = 1; }\nvoid r(void) { lsl_observe_output(\"x\", x); }\n"
+	prog, ts := compileTest(t, "mo.c", src, "test T = ( w | r )\n")
+	var sizes [2][2]int
+	for i, one := range []bool{false, true} {
+		res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName("relaxed"), PipelineOptions{Sequential: one})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes[i] = [2]int{res.Stats.Vars, res.Stats.Clauses}
+	}
+	if sizes[0] != sizes[1] || sizes[0][1] == 0 {
+		t.Errorf("vars and clauses on two cores %v, on one %v", sizes[0], sizes[1])
+	}
+}
