@@ -270,6 +270,12 @@ func TestImpliedFenceTrace(t *testing.T) {
 // it must find.
 func counterexample(t *testing.T, file, specModel, model string) *Trace {
 	t.Helper()
+	return counterexampleOf(t, file, readTest(t, file), specModel, model)
+}
+
+// readTest reads the LSL test testdata/file.
+func readTest(t *testing.T, file string) *lsl.Test {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join("testdata", file))
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +284,7 @@ func counterexample(t *testing.T, file, specModel, model string) *Trace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return counterexampleOf(t, file, test, specModel, model)
+	return test
 }
 
 // counterexampleOf is counterexample for a test already read (named
@@ -386,14 +392,7 @@ func TestFenceOwnerTrace(t *testing.T) {
 // assertion follows from what b did after its fault, and marks b's
 // events after its fault. Golden files pin the text and the JSON.
 func TestFaultAfterFaultTrace(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "lockfault.lsl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("lockfault.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	test := readTest(t, "lockfault.lsl")
 	tr, _ := constrainedCounterexample(t, "lockfault.lsl", test, "serial", "sc", func(enc *encode.Encoding) {
 		n := 0
 		for _, p := range enc.Errors {
@@ -437,14 +436,7 @@ func TestFaultAfterFaultTrace(t *testing.T) {
 // store of x = 2), which the cause, asked of recv's outcome alone, does
 // not need.
 func TestNoCauseReorderingsHeading(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "nocause.lsl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("nocause.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	test := readTest(t, "nocause.lsl")
 	model := memmodel.MustByName("relaxed")
 	tr, x := constrainedCounterexample(t, "nocause.lsl", test, "serial", "relaxed", func(enc *encode.Encoding) {
 		// the load at index po of thread th reads v
@@ -646,35 +638,10 @@ func TestAcrossInlinedCallsTrace(t *testing.T) {
 // own event, not the one at its index among the accesses alone (an
 // allocation, a free or another thread's access).
 func TestEventOfAmongAllocatorEvents(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "reuse.lsl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := lsl.ParseTest("reuse.lsl", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	spec, _, err := mining.Enumerate(ctx, test, memmodel.MustByName("serial"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := mining.Prepare(ctx, test, memmodel.MustByName("sc"), mining.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := mining.CheckEncoding(ctx, enc, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Pass {
-		t.Fatal("reuse.lsl passes on sc")
-	}
-	x := res.Counterexample
+	tr, x := constrainedCounterexample(t, "reuse.lsl", readTest(t, "reuse.lsl"), "serial", "sc", nil)
 	if len(x.Events) == 0 {
 		t.Fatal("the counterexample has no allocator events")
 	}
-	tr := Build(enc, x, spec.Outcomes)
 	for _, a := range x.Accesses {
 		kind := "load"
 		if a.Store {
