@@ -2,6 +2,7 @@ package encode
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -85,4 +86,23 @@ func hardEncoding(t *testing.T) *Encoding {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// Solver kinds print as the names ParseSolverKind reads, and a kind out
+// of range prints as a number.
+func TestSolverKindNames(t *testing.T) {
+	for _, name := range []string{"builtin", "gini", "checked"} {
+		k, err := ParseSolverKind(name)
+		if err != nil || k.String() != name {
+			t.Errorf("%s: kind %v, error %v", name, k, err)
+		}
+	}
+	if _, err := ParseSolverKind("minisat"); err == nil {
+		t.Error("minisat: no error")
+	}
+	for _, k := range []SolverKind{-1, 3} {
+		if got, want := k.String(), fmt.Sprintf("SolverKind(%d)", int(k)); got != want {
+			t.Errorf("%d prints as %q, want %q", int(k), got, want)
+		}
+	}
 }

@@ -42,7 +42,7 @@ func ParseSolverKind(name string) (SolverKind, error) {
 var solverNames = []string{"builtin", "gini", "checked"}
 
 func (k SolverKind) String() string {
-	if int(k) < len(solverNames) {
+	if k >= 0 && int(k) < len(solverNames) {
 		return solverNames[k]
 	}
 	return fmt.Sprintf("SolverKind(%d)", int(k))
