@@ -53,7 +53,8 @@ func (s *dumpingSolver) solve(ctx context.Context, assumptions []Lit) int {
 // (the check goes on, and says nothing: the dump is a measuring aid).
 func (s *dumpingSolver) write(assumptions []Lit, answer int, d time.Duration) {
 	n := dumpedFiles.Add(1)
-	f, err := os.Create(filepath.Join(s.dir, fmt.Sprintf("%s-%04d.cnf", s.name, n)))
+	// the process id keeps two runs into one directory apart
+	f, err := os.Create(filepath.Join(s.dir, fmt.Sprintf("%s-%d-%04d.cnf", s.name, os.Getpid(), n)))
 	if err != nil {
 		return
 	}

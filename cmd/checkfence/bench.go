@@ -66,6 +66,10 @@ func benchCommand(status *int) *cli.Command {
 			if c.NArg() == 0 {
 				return usageError{fmt.Errorf("bench: give suite folders (e.g. algorithms/*)")}
 			}
+			// the flags each row reads, checked before any output
+			if err := reductionOptions(c, &mining.PipelineOptions{}); err != nil {
+				return err
+			}
 			paper := map[string]map[string]string{}
 			if p := c.String("paper"); p != "" {
 				if paper, err = readPaper(p); err != nil {

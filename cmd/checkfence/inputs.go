@@ -67,6 +67,11 @@ func reductionOptions(c *cli.Context, opt *mining.PipelineOptions) error {
 	opt.Encode.NoInterleaving = c.Bool("no-interleaving")
 	opt.SolverMining = c.Bool("solver-mining")
 	opt.Encode.DumpDir = c.String("dump-cnf")
+	if dir := opt.Encode.DumpDir; dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return usageError{fmt.Errorf("--dump-cnf: %v", err)}
+		}
+	}
 	var err error
 	opt.Encode.Solver, err = solverFlag(c)
 	return err

@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"checkfence/mining"
 )
@@ -450,6 +451,11 @@ func TestUsageErrorsOnStderr(t *testing.T) {
 		{"litmus", "--json"},
 		{"mine", "--json", "--timeout", "soon", "a.c", "b.tests"},
 		{"check", "--json", "--timeout", "-5s", "a.c", "b.tests"},
+		// a bad reduction flag, even where no row of the suite is run
+		{"bench", "--json", "--solver", "foo", "--quick", "--test", "Tpc6", "../../algorithms/msn"},
+		{"bench", "--json", "--dump-cnf", "reliability_test.go", "--quick", "--test", "Tpc6", "../../algorithms/msn"},
+		// --dump-cnf names a file, not a directory
+		{"check", "--json", "--dump-cnf", "reliability_test.go", "../../examples/c/mp.c", "../../examples/c/mp.tests"},
 	}
 	for _, args := range cases {
 		code, out, errs := runCmd(t, args...)
@@ -705,5 +711,24 @@ func TestStopSignalAtStart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A timeout names the last phase the test entered before its time was
+// up, not one it started afterwards, and a long phase is cut between two
+// characters.
+func TestTimeoutPhase(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &testScope{ctx: ctx, limit: time.Second}
+	s.tell("T on relaxed: %s", "inclusion check")
+	cancel()
+	s.tell("T on relaxed: can an execution exceed the loop bounds?")
+	if r := s.reason(); !strings.HasSuffix(r, "it was at: T on relaxed: inclusion check") {
+		t.Errorf("reason %q: want the phase before the deadline", r)
+	}
+	long := &testScope{ctx: context.Background(), limit: time.Second}
+	long.tell("x%s", strings.Repeat("é", 100)) // byte 160 falls inside an é
+	if r := long.reason(); !utf8.ValidString(r) || !strings.HasSuffix(r, "é…") {
+		t.Errorf("reason %q: want valid text cut after a whole character", r)
 	}
 }

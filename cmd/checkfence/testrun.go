@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,14 +54,25 @@ func newTestScope(c *cli.Context, opt mining.PipelineOptions) (*testScope, minin
 	}
 	show := opt.Progress
 	opt.Progress = func(format string, args ...any) {
-		s.mu.Lock()
-		s.phase = fmt.Sprintf(format, args...)
-		s.mu.Unlock()
+		s.tell(format, args...)
 		if show != nil {
 			show(format, args...)
 		}
 	}
 	return s, opt
+}
+
+// tell records a phase the test entered; once its time is up, none: what
+// the check starts after the deadline (the next question of a round
+// whose wait was cut short) is not where the time went.
+func (s *testScope) tell(format string, args ...any) {
+	if s.ctx.Err() != nil {
+		return
+	}
+	phase := fmt.Sprintf(format, args...)
+	s.mu.Lock()
+	s.phase = phase
+	s.mu.Unlock()
 }
 
 // limitReached says whether err is a limit the test reached: its time
@@ -131,8 +143,13 @@ func (s *testScope) reason() string {
 	if s.phase != "" {
 		phase := s.phase
 		if len(phase) > 160 {
-			// the loop bounds of a large unrolling run to pages
-			phase = phase[:160] + "…"
+			// the loop bounds of a large unrolling run to pages; cut
+			// at the start of a character, not inside one
+			n := 160
+			for n > 0 && !utf8.RuneStart(phase[n]) {
+				n--
+			}
+			phase = phase[:n] + "…"
 		}
 		r += "; it was at: " + phase
 	}
