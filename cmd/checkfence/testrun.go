@@ -62,17 +62,18 @@ func newTestScope(c *cli.Context, opt mining.PipelineOptions) (*testScope, minin
 	return s, opt
 }
 
-// tell records a phase the test entered; once its time is up, none: what
-// the check starts after the deadline (the next question of a round
-// whose wait was cut short) is not where the time went.
+// tell records a phase the test entered. Once its time is up, only a
+// first phase is: what the check starts after the deadline (the next
+// question of a round whose wait was cut short) is not where the time
+// went, unless it had started nothing before (a limit of a nanosecond).
 func (s *testScope) tell(format string, args ...any) {
-	if s.ctx.Err() != nil {
-		return
-	}
 	phase := fmt.Sprintf(format, args...)
 	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ctx.Err() != nil && s.phase != "" {
+		return
+	}
 	s.phase = phase
-	s.mu.Unlock()
 }
 
 // limitReached says whether err is a limit the test reached: its time
