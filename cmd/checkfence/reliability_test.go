@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,22 @@ func command(env []string, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(append(os.Environ(), asMainEnv+"=1"), env...)
 	return cmd
+}
+
+// startInGroup starts checkfence as a process in a process group of its
+// own (so that a signal can go to the group), its standard error piped.
+func startInGroup(t *testing.T, env []string, args ...string) (*exec.Cmd, io.ReadCloser) {
+	t.Helper()
+	cmd := command(env, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, pipe
 }
 
 // runProcess runs checkfence as a process and returns its status, standard
@@ -240,15 +257,8 @@ func TestQuitSignal(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			// Tpc6 runs for seconds; its progress lines say when the
 			// checker is at work
-			cmd := command(nil, "check", "--no-cache", "--progress", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
-			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-			pipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			cmd, pipe := startInGroup(t, nil, "check", "--no-cache", "--progress", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
+			var err error
 			working := make(chan struct{})
 			var stderr bytes.Buffer
 			read := make(chan struct{})
@@ -662,15 +672,8 @@ func TestStopSignalAtStart(t *testing.T) {
 		}{{"supervisor", 1, false}, {"checker", 2, true}} {
 			for i := range 3 {
 				name := fmt.Sprintf("%v in the %s's initialization, %d", sig, proc.name, i)
-				cmd := command([]string{"GODEBUG=inittrace=1"}, "check", "--no-cache", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
-				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-				pipe, err := cmd.StderrPipe()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := cmd.Start(); err != nil {
-					t.Fatal(err)
-				}
+				cmd, pipe := startInGroup(t, []string{"GODEBUG=inittrace=1"}, "check", "--no-cache", "--test", "Tpc6", "../../algorithms/msn/msn-fenced.c", "../../algorithms/msn/msn.tests")
+				var err error
 				var stderr strings.Builder
 				read := make(chan struct{})
 				go func() {
