@@ -56,7 +56,7 @@ func TestCheckCancel(t *testing.T) {
 	}
 }
 
-func suiteNamed(t *testing.T, name string) *Suite {
+func suiteNamed(t testing.TB, name string) *Suite {
 	t.Helper()
 	for _, s := range loadSuites(t) {
 		if s.Name == name {

@@ -19,7 +19,7 @@ import (
 // data structures of examples/structures and examples/c11.
 var roots = []string{".", "../examples/structures", "../examples/c11"}
 
-func loadSuites(t *testing.T) []*Suite {
+func loadSuites(t testing.TB) []*Suite {
 	t.Helper()
 	var all []*Suite
 	for _, r := range roots {
@@ -47,7 +47,7 @@ var (
 	specCache = mining.NewMemoryCache()
 )
 
-func (c compiler) get(t *testing.T, path string) *lsl.Program {
+func (c compiler) get(t testing.TB, path string) *lsl.Program {
 	t.Helper()
 	if p, ok := c[path]; ok {
 		return p
@@ -60,7 +60,7 @@ func (c compiler) get(t *testing.T, path string) *lsl.Program {
 	return p
 }
 
-func testNamed(t *testing.T, s *Suite, name string) *tests.Test {
+func testNamed(t testing.TB, s *Suite, name string) *tests.Test {
 	t.Helper()
 	for _, x := range s.Tests {
 		if x.Name == name {
