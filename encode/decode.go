@@ -141,7 +141,7 @@ func (e *Encoding) Decode() *Execution {
 			ea := ExecAccess{Access: a, AddrVal: e.value(a.Addr), Value: e.value(a.Val), Order: len(x.Accesses)}
 			if !a.Store {
 				for _, s := range e.Accesses {
-					if l, ok := m.flows[[2]int{s.ID, a.ID}]; ok && g.value(l) {
+					if l, ok := m.flows[pairKey(s.ID, a.ID)]; ok && g.value(l) {
 						ea.ReadsFrom = s
 					}
 				}

@@ -14,9 +14,8 @@ import (
 // results (computed by lsl.Eval, the same function the interpreter uses)
 // and every equality a handful of clauses.
 type Dom struct {
-	Vals []lsl.Value
+	Vals []lsl.Value // sorted by lsl.Compare, without duplicates
 	Lits []Lit
-	idx  map[lsl.Value]int
 
 	truthy Lit // cached, 0 until computed
 }
@@ -27,10 +26,7 @@ func (e *Encoding) newDom(vals []lsl.Value) *Dom {
 	if len(vals) == 0 {
 		vals = []lsl.Value{lsl.Undefined}
 	}
-	d := &Dom{Vals: vals, Lits: make([]Lit, len(vals)), idx: make(map[lsl.Value]int, len(vals))}
-	for i, v := range vals {
-		d.idx[v] = i
-	}
+	d := &Dom{Vals: vals, Lits: make([]Lit, len(vals))}
 	if len(vals) == 1 {
 		d.Lits[0] = e.c.T
 		return d
@@ -77,9 +73,30 @@ func (e *Encoding) constDom(v lsl.Value) *Dom {
 	return d
 }
 
+// index returns the position of v in d.Vals. Domains are small (a
+// handful of values), so a scan beats hashing a Value; a large one is
+// searched by halving, in the order newDom sorted it.
+func (d *Dom) index(v lsl.Value) (int, bool) {
+	if len(d.Vals) <= 16 {
+		for i, w := range d.Vals {
+			if w == v {
+				return i, true
+			}
+		}
+		return -1, false
+	}
+	i, _ := slices.BinarySearchFunc(d.Vals, v, lsl.Compare)
+	for ; i < len(d.Vals) && lsl.Compare(d.Vals[i], v) == 0; i++ {
+		if d.Vals[i] == v {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
 // is returns the literal "d = v" (false if v is not in d's set).
 func (e *Encoding) is(d *Dom, v lsl.Value) Lit {
-	if i, ok := d.idx[v]; ok {
+	if i, ok := d.index(v); ok {
 		return d.Lits[i]
 	}
 	return e.c.F()
@@ -136,7 +153,7 @@ func (e *Encoding) eqUncached(a, b *Dom) Lit {
 	}
 	common := 0
 	for _, v := range a.Vals {
-		if _, ok := b.idx[v]; ok {
+		if _, ok := b.index(v); ok {
 			common++
 		}
 	}
@@ -146,7 +163,7 @@ func (e *Encoding) eqUncached(a, b *Dom) Lit {
 	x := e.c.newVar()
 	for i, v := range a.Vals {
 		e.c.add(x.Not(), a.Lits[i].Not(), e.is(b, v))
-		if j, ok := b.idx[v]; ok {
+		if j, ok := b.index(v); ok {
 			e.c.add(x, a.Lits[i].Not(), b.Lits[j].Not())
 		}
 	}
@@ -173,9 +190,8 @@ func (e *Encoding) addresses(d *Dom) *Dom {
 			group[w] = append(group[w], d.Lits[i])
 		}
 		vals = uniqueSorted(vals)
-		a = &Dom{Vals: vals, Lits: make([]Lit, len(vals)), idx: make(map[lsl.Value]int, len(vals))}
+		a = &Dom{Vals: vals, Lits: make([]Lit, len(vals))}
 		for i, v := range vals {
-			a.idx[v] = i
 			a.Lits[i] = e.c.or(group[v]...)
 		}
 	}
@@ -199,15 +215,47 @@ func mayAlias(a, b *Access) bool {
 		small, big = big, small
 	}
 	for _, v := range small.valid {
-		if _, ok := big.Addr.idx[v]; ok {
+		if _, ok := big.Addr.index(v); ok {
 			return true
 		}
 	}
 	return false
 }
 
+// mayAlias is the function mayAlias, remembered per pair of accesses when
+// there are few enough: encodeLoad asks it of every pair of a load's
+// candidate stores, that is, of most pairs of stores once per load.
+func (e *Encoding) mayAlias(a, b *Access) bool {
+	n := len(e.Accesses)
+	if e.aliases == nil || len(e.aliases) != n*n {
+		return mayAlias(a, b) // too many, or accesses added since
+	}
+	i, j := a.ID*n+b.ID, b.ID*n+a.ID
+	switch e.aliases[i] {
+	case 1:
+		return true
+	case 2:
+		return false
+	}
+	r := mayAlias(a, b)
+	v := int8(2)
+	if r {
+		v = 1
+	}
+	e.aliases[i], e.aliases[j] = v, v
+	return r
+}
+
+// aliasMemoAccesses is the most accesses whose pairs Encoding.mayAlias
+// remembers (a byte per pair: 1 MiB).
+const aliasMemoAccesses = 1024
+
 // validAddresses sets each access's valid addresses (Access.valid).
 func (e *Encoding) validAddresses() {
+	e.aliases = nil
+	if n := len(e.Accesses); n <= aliasMemoAccesses {
+		e.aliases = make([]int8, n*n)
+	}
 	for _, a := range e.Accesses {
 		a.valid = a.valid[:0]
 		for _, v := range a.Addr.Vals {

@@ -182,6 +182,7 @@ type Encoding struct {
 	consts   map[lsl.Value]*Dom
 	eqs      map[[2]*Dom]Lit
 	addrDoms map[*Dom]*Dom // Dom -> its addresses (addresses)
+	aliases  []int8        // Encoding.mayAlias's answers: 0 not asked, 1 yes, 2 no
 	// universe is every value of the test, for Options.NoRangeAnalysis.
 	universe []lsl.Value
 	obs      []*obsPoint

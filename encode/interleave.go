@@ -88,9 +88,9 @@ func (iv *interleaving) encode(e *Encoding, initNode *orderNode) error {
 	m, c := e.mem, e.c
 	set := func(u, v *orderNode, uFirst Lit) { // uFirst: u <M v
 		if u.id < v.id {
-			m.lits[[2]int{u.id, v.id}] = uFirst
+			m.lits[pairKey(u.id, v.id)] = uFirst
 		} else {
-			m.lits[[2]int{v.id, u.id}] = uFirst.Not()
+			m.lits[pairKey(v.id, u.id)] = uFirst.Not()
 		}
 	}
 	// the nodes ordered against the other thread

@@ -33,10 +33,10 @@ func (n *orderNode) isFence() bool {
 type memEncoding struct {
 	nodes []*orderNode
 	adj   []map[int]bool
-	edges int64 // pairs in adj
-	lits  map[[2]int]Lit
+	edges int64          // pairs in adj
+	lits  map[uint64]Lit // pairKey(i, j), i < j
 	// for decoding
-	flows map[[2]int]Lit // {store ID, load ID}
+	flows map[uint64]Lit // pairKey(store ID, load ID)
 	inits map[int]Lit    // load ID
 }
 
@@ -55,7 +55,7 @@ type fenceClause struct {
 }
 
 func (e *Encoding) encodeMemory(ctx context.Context) error {
-	m := &memEncoding{lits: map[[2]int]Lit{}, flows: map[[2]int]Lit{}, inits: map[int]Lit{}}
+	m := &memEncoding{lits: map[uint64]Lit{}, flows: map[uint64]Lit{}, inits: map[int]Lit{}}
 	e.mem = m
 	e.validAddresses()
 	e.budget.phase = "memory order"
@@ -193,7 +193,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				return 0
 			}
 			for _, b := range e.Accesses[i+1:] {
-				if a.node == b.node || !(a.Store || b.Store) || !mayAlias(a, b) {
+				if a.node == b.node || !(a.Store || b.Store) || !e.mayAlias(a, b) {
 					continue
 				}
 				if seen != nil {
@@ -218,7 +218,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 			return err
 		}
 		for _, b := range e.Accesses[i+1:] {
-			if a.node != b.node && (a.Store || b.Store) && mayAlias(a, b) {
+			if a.node != b.node && (a.Store || b.Store) && e.mayAlias(a, b) {
 				m.addEdge(a.node.id, b.node.id)
 			}
 		}
@@ -302,7 +302,7 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 				}
 				for _, a := range u.members {
 					for _, b := range v.members {
-						if model.KeepPair(a.Store, b.Store) != memmodel.SameAddr || !mayAlias(a, b) {
+						if model.KeepPair(a.Store, b.Store) != memmodel.SameAddr || !e.mayAlias(a, b) {
 							continue
 						}
 						cond := []Lit{e.eq(a.Addr, b.Addr)}
@@ -425,9 +425,9 @@ func (m *memEncoding) fixInit(initNode *orderNode, c *cnf) {
 		return
 	}
 	for v := range m.adj[initNode.id] {
-		key, lowFirst := [2]int{initNode.id, v}, true
+		key, lowFirst := pairKey(initNode.id, v), true
 		if v < initNode.id {
-			key, lowFirst = [2]int{v, initNode.id}, false
+			key, lowFirst = pairKey(v, initNode.id), false
 		}
 		if l, made := m.lits[key]; made {
 			// a constraint built earlier holds the variable: fix it
@@ -486,7 +486,7 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 	c := e.c
 	var cands []*Access
 	for _, s := range stores {
-		if mayAlias(s, l) {
+		if e.mayAlias(s, l) {
 			cands = append(cands, s)
 		}
 	}
@@ -510,7 +510,7 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 			continue
 		}
 		flow := c.newVar()
-		e.mem.flows[[2]int{s.ID, l.ID}] = flow
+		e.mem.flows[pairKey(s.ID, l.ID)] = flow
 		choices = append(choices, flow)
 		for _, p := range pre {
 			c.implies(flow, p)
@@ -519,7 +519,7 @@ func (e *Encoding) encodeLoad(l *Access, stores []*Access) {
 			c.add(flow.Not(), s.Val.Lits[j].Not(), e.is(l.Val, v))
 		}
 		for k, s2 := range cands {
-			if k == i || !mayAlias(s, s2) {
+			if k == i || !e.mayAlias(s, s2) {
 				continue
 			}
 			c.add(flow.Not(), seen[k].Not(), e.storeBefore(s2, s))
@@ -607,13 +607,13 @@ func (e *Encoding) before(u, v *orderNode) Lit {
 		i, j = j, i
 		neg = true
 	}
-	l, ok := e.mem.lits[[2]int{i, j}]
+	l, ok := e.mem.lits[pairKey(i, j)]
 	if !ok {
 		if !e.mem.adj[i][j] {
 			panic("encode: order literal for a pair without an edge")
 		}
 		l = e.c.newVar()
-		e.mem.lits[[2]int{i, j}] = l
+		e.mem.lits[pairKey(i, j)] = l
 	}
 	if neg {
 		return l.Not()
@@ -948,3 +948,8 @@ func (e *Encoding) blockFence(u fenceUse, newNode func(th int) *orderNode) []fen
 	}
 	return fcs
 }
+
+// pairKey is the map key of an ordered pair of IDs: one word hashes
+// faster than an array of two (the order literals are looked up for every
+// constraint of the memory order).
+func pairKey(i, j int) uint64 { return uint64(uint32(i))<<32 | uint64(uint32(j)) }
