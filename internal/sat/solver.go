@@ -170,6 +170,20 @@ func New() *Solver {
 
 // growTo makes room for variables 1..n.
 func (s *Solver) growTo(n int) {
+	if k := n + 1 - len(s.vd); k > 0 {
+		// room for k more variables in every array, doubling: an
+		// encoding adds its variables one at a time, and append's
+		// growth by a quarter copies the arrays many times over
+		s.val = reserve(s.val, 2*k)
+		s.vd = reserve(s.vd, k)
+		s.pol = reserve(s.pol, k)
+		s.seen = reserve(s.seen, k)
+		s.lists = reserve(s.lists, 2*k)
+		s.dirty = reserve(s.dirty, 2*k)
+		s.act = reserve(s.act, k)
+		s.hpos = reserve(s.hpos, k)
+		s.lvlStamp = reserve(s.lvlStamp, k)
+	}
 	for s.nVars < n || len(s.vd) == 0 {
 		v := len(s.vd)
 		s.val = append(s.val, 0, 0)
@@ -287,8 +301,8 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 }
 
 func (s *Solver) addBin(a, b z.Lit) {
-	s.lists[a^1].bin = append(s.lists[a^1].bin, b)
-	s.lists[b^1].bin = append(s.lists[b^1].bin, a)
+	s.lists[a^1].bin = append(reserve(s.lists[a^1].bin, 1), b)
+	s.lists[b^1].bin = append(reserve(s.lists[b^1].bin, 1), a)
 }
 
 func (s *Solver) alloc(c []z.Lit, learnt bool, lbd int) uint32 {
@@ -297,6 +311,7 @@ func (s *Solver) alloc(c []z.Lit, learnt bool, lbd int) uint32 {
 		// stop rather than confuse a clause with a binary reason
 		panic("sat: the clause arena is full (2^31 words)")
 	}
+	s.arena = reserve(s.arena, len(c)+3)
 	hdr := uint32(len(c)) << hdrShift
 	if learnt {
 		s.arena = append(s.arena, uint32(lbd), 0)
@@ -322,8 +337,21 @@ func (s *Solver) clauseWords(cr uint32) int {
 
 func (s *Solver) attach(cr uint32) {
 	l0, l1 := z.Lit(s.arena[cr+1]), z.Lit(s.arena[cr+2])
-	s.lists[l0^1].ws = append(s.lists[l0^1].ws, watch{cr, l1})
-	s.lists[l1^1].ws = append(s.lists[l1^1].ws, watch{cr, l0})
+	s.lists[l0^1].ws = append(reserve(s.lists[l0^1].ws, 1), watch{cr, l1})
+	s.lists[l1^1].ws = append(reserve(s.lists[l1^1].ws, 1), watch{cr, l0})
+}
+
+// reserve returns s with room for n more elements, at least doubling its
+// capacity when it grows, and starting at 8: append grows large slices by
+// a quarter and small ones one size class at a time, and the solver's
+// arrays and lists are built up an element at a time.
+func reserve[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	t := make([]T, len(s), max(2*cap(s), len(s)+n, 8))
+	copy(t, s)
+	return t
 }
 
 // propagate runs unit propagation to fixpoint; it returns noReason or the
