@@ -835,3 +835,52 @@ func TestLoopsAskedFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestFirstRoundOfMinedUnrolling: the check on a model starts with the
+// unrolling (and range analysis) the mining under serial ended with,
+// rather than making them again (unrolledRound). A check whose set comes
+// from the cache makes its own; both checks must agree on everything:
+// verdict, bounds, the size of the last encoding and the counterexample.
+func TestFirstRoundOfMinedUnrolling(t *testing.T) {
+	prog, err := lsl.Parse("counters.lsl", []byte(counters))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ test, model string }{
+		{"test T = ( inc | inc )", "relaxed"},
+		{"test T = ( inc inc | inc )", "tso"},
+		{"test T = ( racy | racy )", "sc"},
+		{"test T = ( spin | publish )", "tso"},
+		{"test T = ( spin | publish )", "relaxed"},
+		{"test T = ( checked | publish )", "pso"},
+	} {
+		t.Run(tc.test+" on "+tc.model, func(t *testing.T) {
+			ts, err := tests.Parse("t.tests", []byte(tc.test))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := PipelineOptions{MaxUnroll: 4, Cache: NewMemoryCache()}
+			var got [2]string
+			for i := range got {
+				res, err := CheckTest(context.Background(), prog, nil, ts[0], memmodel.MustByName(tc.model), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.SpecCached != (i == 1) {
+					t.Fatalf("run %d: set from the cache: %v", i, res.SpecCached)
+				}
+				st := res.Stats
+				got[i] = fmt.Sprintf("%s bounds %v instrs %d vars %d clauses %d", res.Verdict, st.Bounds, st.Instrs, st.Vars, st.Clauses)
+				if res.Counterexample != nil {
+					got[i] += "\n" + res.Counterexample.Outcome.Key()
+					for _, a := range res.Counterexample.Accesses {
+						got[i] += fmt.Sprintf("\n%d %v %v %v", a.Thread, a.Stmt, a.AddrVal, a.Value)
+					}
+				}
+			}
+			if got[0] != got[1] {
+				t.Errorf("with the mined unrolling:\n%s\nunrolled afresh:\n%s", got[0], got[1])
+			}
+		})
+	}
+}

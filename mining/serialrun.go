@@ -52,9 +52,10 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			return err
 		}
 		var sym *symmetry.Group
+		var ra *rangeanalysis.Result
 		if !opt.Encode.NoSymmetry {
 			opt.progress("%s on serial: range analysis (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
-			ra, err := rangeanalysis.Analyze(ctx, u.Test)
+			ra, err = rangeanalysis.Analyze(ctx, u.Test)
 			if err != nil {
 				return err
 			}
@@ -73,6 +74,7 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			}
 			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states and outcomes)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
+			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra}
 			return nil
 		}
 		next := maps.Clone(bounds)
