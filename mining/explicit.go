@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -87,8 +88,9 @@ type serialThread struct {
 	invs [][]serialInstr
 	nreg int
 	// dead[k] lists the registers no invocation from k on reads: once
-	// invocation k is next, their values can never matter again.
-	dead [][]int
+	// invocation k is next, their values can never matter again. live[k]
+	// lists the others, the ones a state's key holds.
+	dead, live [][]int
 }
 
 // Block states in serialState.blocks.
@@ -150,6 +152,7 @@ type explicitSerial struct {
 	exceeded map[string]bool
 	states   int
 	buf      []byte
+	obuf     []byte // addOutcome's rendering of an outcome
 	cfg      explicitConfig
 }
 
@@ -163,6 +166,7 @@ const (
 	mutantNoReuse                         // allocations never take a freed block
 	mutantAssumeDropsForks                // a false assume drops the forks made before it
 	mutantIgnoresBounds                   // runs on past a bound_exceeded
+	mutantKeyNoLiveRegs                   // merges states whose registers later invocations read differ
 )
 
 // explicitResult is what a run of every serial execution found.
@@ -333,6 +337,7 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 	// liveness, from the last invocation backwards
 	live := make([]bool, th.nreg)
 	th.dead = make([][]int, len(invs)+1)
+	th.live = make([][]int, len(invs)+1)
 	for k := len(invs); k >= 0; k-- {
 		if k < len(invs) {
 			for _, r := range reads[k] {
@@ -342,6 +347,8 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 		for r, l := range live {
 			if !l {
 				th.dead[k] = append(th.dead[k], r)
+			} else {
+				th.live[k] = append(th.live[k], r)
 			}
 		}
 	}
@@ -416,10 +423,11 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 		// them the same, and holding them all first would spend memory
 		// the states' bound does not see.
 		err := x.invoke(ctx, s, th, func(e *serialState) error {
-			k := x.key(e)
-			if seen[k] {
+			kb := x.key(e)
+			if seen[string(kb)] { // no copy of the key to look it up
 				return nil
 			}
+			k := string(kb)
 			seen[k] = true
 			x.states++
 			if x.states > x.cfg.maxStates {
@@ -440,16 +448,30 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 			return nil, err
 		}
 	}
-	keys := make([]string, 0, len(outcomes))
-	for k := range outcomes {
-		keys = append(keys, k)
+	return byKey(outcomes), nil
+}
+
+// byKey returns the outcomes (keyed by appendOutcome) in the order of
+// their Keys, one per Key: where two differ only in what Key does not
+// show, the one with the smaller binary key.
+func byKey(outcomes map[string]lsl.Outcome) []lsl.Outcome {
+	bins := slices.Sorted(maps.Keys(outcomes))
+	keyed := make(map[string]lsl.Outcome, len(bins))
+	keys := make([]string, 0, len(bins))
+	for _, b := range bins {
+		o := outcomes[b]
+		k := o.Key()
+		if _, ok := keyed[k]; !ok {
+			keyed[k] = o
+			keys = append(keys, k)
+		}
 	}
 	sort.Strings(keys)
 	outs := make([]lsl.Outcome, len(keys))
 	for i, k := range keys {
-		outs[i] = outcomes[k]
+		outs[i] = keyed[k]
 	}
-	return outs, nil
+	return outs
 }
 
 // nextRunnable is the first thread from th on whose next invocation may
@@ -503,14 +525,61 @@ func (x *explicitSerial) charge(n int64) error {
 // addOutcome adds o to the outcomes collected, if new, and charges what
 // it takes. ownFinal: o's final values are its own (an image shares
 // those of the outcome it is the image of).
+//
+// The outcomes are told apart by a binary rendering (appendOutcome), not
+// by Key: formatting Key for every execution the search ends took a sixth
+// of snark Dm's mining. byKey merges them by Key at the end.
 func (x *explicitSerial) addOutcome(outcomes map[string]lsl.Outcome, o lsl.Outcome, ownFinal bool) error {
-	k := o.Key()
-	if _, ok := outcomes[k]; ok {
+	x.obuf = appendOutcome(x.obuf[:0], o)
+	if _, ok := outcomes[string(x.obuf)]; ok {
 		return nil
 	}
+	k := string(x.obuf)
 	outcomes[k] = o
 	x.outs += outcomeBytes(o, k, ownFinal)
 	return x.charge(0)
+}
+
+// appendOutcome appends to b a rendering of every field of o (of an error
+// outcome, its fault only): outcomes with equal renderings have equal
+// Keys.
+func appendOutcome(b []byte, o lsl.Outcome) []byte {
+	if o.Fault != lsl.NoFault {
+		return binary.AppendUvarint(append(b, 0), uint64(o.Fault))
+	}
+	b = append(b, 1)
+	group := func(items []lsl.ObsItem) {
+		b = binary.AppendUvarint(b, uint64(len(items)))
+		for _, it := range items {
+			b = append(b, byte(it.Kind), b2u(it.Unsigned))
+			b = binary.AppendUvarint(b, uint64(len(it.Name)))
+			b = append(b, it.Name...)
+			b = appendValue(b, it.Val)
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(o.Init)))
+	for _, items := range o.Init {
+		group(items)
+	}
+	b = binary.AppendUvarint(b, uint64(len(o.Threads)))
+	for _, invs := range o.Threads {
+		b = binary.AppendUvarint(b, uint64(len(invs)))
+		for _, items := range invs {
+			group(items)
+		}
+	}
+	b = binary.AppendUvarint(b, uint64(len(o.Final)))
+	for _, v := range o.Final {
+		b = appendValue(b, v)
+	}
+	return b
+}
+
+func b2u(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // outcomeBytes is what an outcome with key k takes in the map of
@@ -575,15 +644,22 @@ func (x *explicitSerial) outcome(s *serialState) lsl.Outcome {
 }
 
 // key renders what the rest of an execution from s can depend on, and
-// what it has observed so far.
-func (x *explicitSerial) key(s *serialState) string {
+// what it has observed so far, in a buffer the next call reuses.
+func (x *explicitSerial) key(s *serialState) []byte {
 	b := x.buf[:0]
 	for _, n := range s.next {
 		b = binary.AppendUvarint(b, uint64(n))
 	}
-	for _, regs := range s.regs {
-		for _, v := range regs {
-			b = appendValue(b, v)
+	// Only the live registers: the others of a thread whose next
+	// invocation is k are undefined in every state (invoke clears
+	// them), and k is in the key. Most registers of an unrolled
+	// invocation are its own temporaries.
+	for th, regs := range s.regs {
+		if x.cfg.mutant == mutantKeyNoLiveRegs {
+			break
+		}
+		for _, r := range x.threads[th].live[s.next[th]] {
+			b = appendValue(b, regs[r])
 		}
 	}
 	for _, c := range s.mem {
@@ -610,7 +686,7 @@ func (x *explicitSerial) key(s *serialState) string {
 		}
 	}
 	x.buf = b
-	return string(b)
+	return b
 }
 
 func appendValue(b []byte, v lsl.Value) []byte {

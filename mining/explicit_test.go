@@ -444,3 +444,54 @@ func TestExplicitChargesOutcomes(t *testing.T) {
 		t.Errorf("budget of %d bytes: a result after giving up", budget)
 	}
 }
+
+// TestExplicitKeyKeepsLiveRegisters: a state's key holds the registers a
+// later invocation of their thread reads (explicitSerial.key). Here the
+// second invocation observes what the first loaded; the states after
+// "set, first" and "first, set" differ in that register only, and only
+// the second leads to r=0, x=1. A key without the register merges them
+// and loses that outcome. (The generated families carry no register
+// from one invocation to the next.)
+func TestExplicitKeyKeepsLiveRegisters(t *testing.T) {
+	const src = `test carried
+global x @1
+thread {
+  op set {
+    one = 1
+    p = [1]
+    store p, one
+  }
+}
+thread {
+  op first {
+    p = [1]
+    r = load p
+  }
+  op second {
+    q = [1]
+    v = load q
+    observe output "r" r
+    observe output "x" v
+  }
+}
+`
+	test, err := lsl.ParseTest("carried.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		mutant explicitMutant
+		agrees bool
+	}{
+		{mutantNone, true},
+		{mutantKeyNoLiveRegs, false},
+	} {
+		d, answered := explicitAgainstReference(t, test, tc.mutant)
+		if !answered {
+			t.Fatalf("mutant %d: the explicit enumeration gave up", tc.mutant)
+		}
+		if (d == "") != tc.agrees {
+			t.Errorf("mutant %d: agrees with the reference: %v, want %v\n%s", tc.mutant, d == "", tc.agrees, d)
+		}
+	}
+}
