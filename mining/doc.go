@@ -97,9 +97,11 @@
 // inconclusive verdict comes from the solver. TestExplicitDifferential
 // compares it with the brute-force reference on generated tests (also
 // with frequent choices, reuse and interchangeable threads; each of five
-// broken versions is caught), TestExplicitBoundsDifferential its bound
-// answers with the encoder's (a version that runs past bounds is
-// caught), and the suites' test
+// broken versions is caught), TestExplicitKeyKeepsLiveRegisters shows a
+// key without the live registers losing an outcome (the generated tests
+// carry no register from one invocation to the next),
+// TestExplicitBoundsDifferential its bound answers with the encoder's (a
+// version that runs past bounds is caught), and the suites' test
 // TestExplicitMiningMatchesSolver with the solver's enumeration on every
 // quick test. --solver-mining (PipelineOptions.SolverMining) mines with
 // the solver alone.
