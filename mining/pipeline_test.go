@@ -884,3 +884,29 @@ func TestFirstRoundOfMinedUnrolling(t *testing.T) {
 		})
 	}
 }
+
+// TestAccelerate: a round raises by two a loop instance raised by the two
+// rounds before, if it is the only one it raises; otherwise by one.
+func TestAccelerate(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		bounds, next unroll.Bounds
+		streak       map[string]int
+		want         unroll.Bounds
+	}{
+		{"third raise in a row", unroll.Bounds{"a": 3}, unroll.Bounds{"a": 4}, map[string]int{"a": 2}, unroll.Bounds{"a": 5}},
+		{"second raise in a row", unroll.Bounds{"a": 2}, unroll.Bounds{"a": 3}, map[string]int{"a": 1}, unroll.Bounds{"a": 3}},
+		{"first raise", unroll.Bounds{}, unroll.Bounds{"a": 2}, map[string]int{}, unroll.Bounds{"a": 2}},
+		{"two instances", unroll.Bounds{"a": 3, "b": 3}, unroll.Bounds{"a": 4, "b": 4}, map[string]int{"a": 2, "b": 2}, unroll.Bounds{"a": 4, "b": 4}},
+		{"another loop raised before", unroll.Bounds{"a": 3, "b": 2}, unroll.Bounds{"a": 3, "b": 3}, map[string]int{"a": 2}, unroll.Bounds{"a": 3, "b": 3}},
+		{"at the limit", unroll.Bounds{"a": 9}, unroll.Bounds{"a": 10}, map[string]int{"a": 5}, unroll.Bounds{"a": 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			next := maps.Clone(tc.next)
+			accelerate(tc.bounds, next, tc.streak, 10)
+			if !maps.Equal(next, tc.want) {
+				t.Errorf("raised to %v, want %v", next, tc.want)
+			}
+		})
+	}
+}
