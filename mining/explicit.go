@@ -678,7 +678,9 @@ func (x *explicitSerial) key(s *serialState) []byte {
 		for k := 0; k < s.next[th]; k++ {
 			b = binary.AppendUvarint(b, uint64(len(s.obs[th][k])))
 			for _, it := range s.obs[th][k] {
-				b = append(b, byte(it.Kind))
+				// the signedness too: an unsigned -1 and a signed -1
+				// are the same bits and different observations
+				b = append(b, byte(it.Kind), b2u(it.Unsigned))
 				b = binary.AppendUvarint(b, uint64(len(it.Name)))
 				b = append(b, it.Name...)
 				b = appendValue(b, it.Val)

@@ -495,3 +495,46 @@ thread {
 		}
 	}
 }
+
+// TestExplicitKeyKeepsSignedness: two runs of an invocation that observe
+// the same bits, one as a signed and one as an unsigned 64-bit value,
+// make two outcomes (README: a uint64_t observation prints as its
+// unsigned value), so their states must not be merged: a key without the
+// signedness lost one, and a correct single-threaded test failed on sc.
+func TestExplicitKeyKeepsSignedness(t *testing.T) {
+	const src = `test signs
+thread {
+  op a {
+    c = choose 0 1
+    m = -1
+    L: {
+      break L if c
+      observe output "r" m
+    }
+    K: {
+      nc = lnot c
+      break K if nc
+      observe output unsigned "r" m
+    }
+  }
+}
+`
+	test, err := lsl.ParseTest("signs.lsl", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, answered := explicitAgainstReference(t, test, mutantNone)
+	if !answered {
+		t.Fatal("the explicit enumeration gave up")
+	}
+	if d != "" {
+		t.Errorf("the explicit enumeration differs from the reference:\n%s", d)
+	}
+	want, err := reference.Outcomes(test, "serial")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 2 {
+		t.Errorf("the reference has %d outcomes, want 2 (r=-1 and r=18446744073709551615)", len(want))
+	}
+}
