@@ -859,6 +859,7 @@ func (m *serialMining) unrolled(ctx context.Context, prog *lsl.Program, opt *Pip
 	if err != nil {
 		return nil, err
 	}
+	m.res.fill(u, nil) // its size, as a mined set's result has it
 	return u.Test, nil
 }
 

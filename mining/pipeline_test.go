@@ -841,6 +841,8 @@ func TestLoopsAskedFirst(t *testing.T) {
 // rather than making them again (unrolledRound). A check whose set comes
 // from the cache makes its own; both checks must agree on everything:
 // verdict, bounds, the size of the last encoding and the counterexample.
+// Under serial, where the mining is the check, so must a check from the
+// cache.
 func TestFirstRoundOfMinedUnrolling(t *testing.T) {
 	prog, err := lsl.Parse("counters.lsl", []byte(counters))
 	if err != nil {
@@ -853,6 +855,10 @@ func TestFirstRoundOfMinedUnrolling(t *testing.T) {
 		{"test T = ( spin | publish )", "tso"},
 		{"test T = ( spin | publish )", "relaxed"},
 		{"test T = ( checked | publish )", "pso"},
+		// under serial the mining is the check: a set from the cache
+		// has the size of the unrolling at its bounds
+		{"test T = ( inc inc | inc )", "serial"},
+		{"test T = ( spin | publish )", "serial"},
 	} {
 		t.Run(tc.test+" on "+tc.model, func(t *testing.T) {
 			ts, err := tests.Parse("t.tests", []byte(tc.test))
