@@ -61,6 +61,9 @@
 //   - Assumptions are decided one per level, as in MiniSat; a false one
 //     ends the solve and analyzeFinal gives Why. Learnt clauses never
 //     depend on assumptions, so nothing needs forgetting afterwards.
+//     A solve ends at the levels of its assumptions, and the next keeps
+//     those of the assumptions it begins with (keepAssumptionLevels):
+//     a question asked disjunct by disjunct repeats a long prefix.
 //
 // # Measurements behind the choices
 //

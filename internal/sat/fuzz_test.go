@@ -33,8 +33,8 @@ next:
 
 // FuzzSolver runs an incremental session drawn from the input (a seed and
 // a shape: up to 12 variables, clauses of 1-5 literals added between
-// questions under up to 12 assumptions, repeated and contradictory ones
-// included): every answer must be the brute-force one, every model must
+// some questions, under up to 24 assumptions, often beginning with some
+// of the last question's, repeated and contradictory ones included): every answer must be the brute-force one, every model must
 // satisfy the clauses and the assumptions, and every Why must be
 // assumptions that refute the clauses on their own.
 func FuzzSolver(f *testing.F) {
@@ -48,8 +48,12 @@ func FuzzSolver(f *testing.F) {
 		lit := func() z.Lit { return z.Var(1+r.IntN(nv)).Pos() ^ z.Lit(r.IntN(2)) }
 		s := New()
 		var cls [][]z.Lit
+		var last []z.Lit
 		for range steps {
-			for range r.IntN(2 * nv) {
+			// often no clause between two questions, and assumptions
+			// that begin with some of the last question's: the solver
+			// keeps those assumptions' levels (keepAssumptionLevels)
+			for range r.IntN(2*nv) * r.IntN(2) {
 				c := make([]z.Lit, 1+min(r.IntN(6), r.IntN(6)))
 				for i := range c {
 					c[i] = lit()
@@ -61,6 +65,10 @@ func FuzzSolver(f *testing.F) {
 			for i := range as {
 				as[i] = lit()
 			}
+			if r.IntN(2) == 0 {
+				as = append(slices.Clone(last[:r.IntN(len(last)+1)]), as...)
+			}
+			last = as
 			want := bruteForce(nv, cls, as)
 			switch res := s.Solve(context.Background(), as...); {
 			case res == 1 && !want, res == -1 && want, res == 0:

@@ -258,6 +258,7 @@ func (s *Solver) AddClause(lits ...z.Lit) {
 	if !s.ok {
 		return
 	}
+	s.cancelUntil(0) // the last solve's assumptions may still be set
 	s.growFor(lits)
 	c := append(s.learnt[:0], lits...)
 	slices.Sort(c)
