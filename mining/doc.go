@@ -42,7 +42,11 @@
 // the solver happened to find). Any choice is sound: the rounds end only
 // when no execution exceeds the bounds, whichever loops were raised on
 // the way; a loop that is really exceeded is found again by the next
-// round's question.
+// round's question. For the same reason a round may raise a bound by
+// more than one: a loop instance raised alone by it and by the two
+// rounds before is raised by two (accelerate: a retry loop that keeps
+// failing, as snark D0's, takes a round less every two, at the price of
+// at most one iteration that no execution needs).
 //
 // Tests with interchangeable threads (package symmetry) ask fewer
 // questions: the enumeration excludes each outcome's whole orbit at once
