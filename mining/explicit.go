@@ -548,15 +548,7 @@ func appendOutcome(b []byte, o lsl.Outcome) []byte {
 		return binary.AppendUvarint(append(b, 0), uint64(o.Fault))
 	}
 	b = append(b, 1)
-	group := func(items []lsl.ObsItem) {
-		b = binary.AppendUvarint(b, uint64(len(items)))
-		for _, it := range items {
-			b = append(b, byte(it.Kind), b2u(it.Unsigned))
-			b = binary.AppendUvarint(b, uint64(len(it.Name)))
-			b = append(b, it.Name...)
-			b = appendValue(b, it.Val)
-		}
-	}
+	group := func(items []lsl.ObsItem) { b = appendObservations(b, items) }
 	b = binary.AppendUvarint(b, uint64(len(o.Init)))
 	for _, items := range o.Init {
 		group(items)
@@ -571,6 +563,21 @@ func appendOutcome(b []byte, o lsl.Outcome) []byte {
 	b = binary.AppendUvarint(b, uint64(len(o.Final)))
 	for _, v := range o.Final {
 		b = appendValue(b, v)
+	}
+	return b
+}
+
+// appendObservations renders an invocation's observations for the keys
+// of states and outcomes: every field of each item, the signedness too
+// (an unsigned -1 and a signed -1 are the same bits and different
+// observations), its count first.
+func appendObservations(b []byte, items []lsl.ObsItem) []byte {
+	b = binary.AppendUvarint(b, uint64(len(items)))
+	for _, it := range items {
+		b = append(b, byte(it.Kind), b2u(it.Unsigned))
+		b = binary.AppendUvarint(b, uint64(len(it.Name)))
+		b = append(b, it.Name...)
+		b = appendValue(b, it.Val)
 	}
 	return b
 }
@@ -676,15 +683,7 @@ func (x *explicitSerial) key(s *serialState) []byte {
 			break
 		}
 		for k := 0; k < s.next[th]; k++ {
-			b = binary.AppendUvarint(b, uint64(len(s.obs[th][k])))
-			for _, it := range s.obs[th][k] {
-				// the signedness too: an unsigned -1 and a signed -1
-				// are the same bits and different observations
-				b = append(b, byte(it.Kind), b2u(it.Unsigned))
-				b = binary.AppendUvarint(b, uint64(len(it.Name)))
-				b = append(b, it.Name...)
-				b = appendValue(b, it.Val)
-			}
+			b = appendObservations(b, s.obs[th][k])
 		}
 	}
 	x.buf = b
