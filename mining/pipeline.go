@@ -517,6 +517,7 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 	announced := false         // the interchangeable threads were shown
 	var prev *lastRound        // the round before, whose bounds were raised
 	streak := map[string]int{} // loop → rounds in a row that raised it
+	var plain unroll.Bounds    // the bounds raised by one, if accelerate raised them further
 	for {
 		opt.progress("%s on %s: unrolling (bounds %s)", t.Name, l.model, formatBounds(bounds))
 		u, err := l.unroll(bounds)
@@ -527,6 +528,20 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		enc, bad, err := l.prepare(l.ctx, u, true, false)
 		var limit *lsl.LimitError
 		var budget *encode.BudgetError
+		if (errors.As(err, &limit) || errors.As(err, &budget)) && plain != nil {
+			// The unrolling accelerate made is too large, but the one
+			// a raise by one makes may not be, and may hold a failure:
+			// the round is made again with that.
+			for k, v := range plain {
+				if bounds[k] != v {
+					bounds[k] = v
+					opt.progress("%s on %s: too large; raising the bound of %s to %d only", t.Name, l.model, k, v)
+				}
+			}
+			plain = nil
+			continue
+		}
+		plain = nil
 		if (errors.As(err, &limit) || errors.As(err, &budget)) && prev != nil {
 			// Not returned at once: a kept ask of a smaller unrolling
 			// may still be running in the background and have a
@@ -595,7 +610,10 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		prev = &lastRound{u: u, enc: enc, failure: bad, bounds: maps.Clone(bounds)}
 		raiseSiblings(u, bounds, next)
 		raiseInterchangeable(u, enc, bounds, next)
-		accelerate(bounds, next, streak, opt.MaxUnroll)
+		byOne := maps.Clone(next)
+		if accelerate(bounds, next, streak, opt.MaxUnroll) {
+			plain = byOne
+		}
 		if cur != nil && !cur.kept {
 			cur.Cancel()
 		}
@@ -1450,8 +1468,11 @@ func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis
 // T1, whose four dequeue loops end at 4: 0.16 s to 0.27 s), so they are
 // raised by one. Bounds only ever grow past what an exceeding execution
 // needs, so no answer changes: the rounds end when no execution exceeds
-// the bounds, whatever they are.
-func accelerate(bounds, next unroll.Bounds, streak map[string]int, maxUnroll int) {
+// the bounds, whatever they are. But the extra iteration may make the
+// unrolling too large for the memory budget or the range analysis, where
+// a raise by one would not be, and hold a failure: then the round is
+// made again raised by one (rounds). It reports whether it raised next.
+func accelerate(bounds, next unroll.Bounds, streak map[string]int, maxUnroll int) bool {
 	var raised []string
 	for k, v := range next {
 		if bounds[k] != v {
@@ -1459,8 +1480,10 @@ func accelerate(bounds, next unroll.Bounds, streak map[string]int, maxUnroll int
 		}
 	}
 	if len(raised) != 1 || streak[raised[0]] < 2 {
-		return
+		return false
 	}
 	k := raised[0]
+	old := next[k]
 	next[k] = min(next[k]+1, maxUnroll)
+	return next[k] != old
 }

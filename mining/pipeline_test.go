@@ -909,10 +909,75 @@ func TestAccelerate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			next := maps.Clone(tc.next)
-			accelerate(tc.bounds, next, tc.streak, 10)
+			further := accelerate(tc.bounds, next, tc.streak, 10)
 			if !maps.Equal(next, tc.want) {
 				t.Errorf("raised to %v, want %v", next, tc.want)
 			}
+			if want := !maps.Equal(tc.next, tc.want); further != want {
+				t.Errorf("reports raising further: %v, want %v", further, want)
+			}
 		})
+	}
+}
+
+// countToFour counts to four in a loop and then asserts that it did not:
+// its error needs the loop's bound to be 4.
+const countToFour = `
+proc f() -> () {
+  one = 1
+  four = 4
+  i = 0
+  L: {
+    i = add.i32 i, one
+    more = lt.i32 i, four
+    continue L if more
+  }
+  ok = ne i, four
+  assert ok
+}
+`
+
+// TestAccelerationTooLarge: when the unrolling a raise by two makes is
+// too large (here every unrolling whose loop bound is over 4 is refused,
+// as the memory budget refuses it), the round is made again raised by
+// one, whose unrolling fits and holds the error; without that, the
+// rounds ended at bound 3 and the error was lost (inconclusive).
+func TestAccelerationTooLarge(t *testing.T) {
+	prog, err := lsl.Parse("count.lsl", []byte(countToFour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tests.Parse("t.tests", []byte("test T = ( f )"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := &PipelineOptions{MaxUnroll: 10}
+	serial := memmodel.MustByName("serial")
+	var bounds []int
+	prepare := func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+		for _, l := range u.Loops {
+			if !aside {
+				bounds = append(bounds, l.Bound)
+			}
+			if l.Bound > 4 {
+				return nil, nil, &encode.BudgetError{Test: "T", Model: "serial", Detail: "more than 4 iterations"}
+			}
+		}
+		o := opt.Options
+		o.Encode.CompleteOnly = !bound
+		e, err := Prepare(ctx, u.Test, serial, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
+	}
+	var st TestStats
+	var exceeding *encode.Execution
+	_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+	if err != nil || loop != nil || !failed {
+		t.Fatalf("failed %v, loop %v, error %v (rounds at bounds %v); want the assertion's failure", failed, loop, err, bounds)
+	}
+	if want := []int{1, 2, 3, 5, 4}; !slices.Equal(bounds, want) {
+		t.Errorf("rounds at bounds %v, want %v (a raise by two refused, then by one)", bounds, want)
 	}
 }
