@@ -190,6 +190,11 @@ func (e *Encoding) budgetError(phase string, est int64, detail string) *BudgetEr
 		Threads: len(e.Test.Threads), Accesses: len(e.Accesses), Detail: detail,
 		Vars: int64(e.c.vars), Clauses: int64(e.c.clauses),
 	}
+	if e.mem == nil {
+		// the thread formulae are still being built, and with them the
+		// accesses: count the test's loads and stores instead
+		be.Accesses = max(be.Accesses, loadsAndStores(e.Test))
+	}
 	be.Operations = len(e.Test.Init)
 	for _, th := range e.Test.Threads {
 		be.Operations += len(th)
@@ -199,6 +204,27 @@ func (e *Encoding) budgetError(phase string, est int64, detail string) *BudgetEr
 		be.Pairs = e.mem.edges
 	}
 	return be
+}
+
+// loadsAndStores counts the load and store statements of t's invocations.
+func loadsAndStores(t *lsl.Test) int {
+	n := 0
+	count := func(s lsl.Stmt) bool {
+		switch s.(type) {
+		case *lsl.Load, *lsl.Store:
+			n++
+		}
+		return true
+	}
+	for _, inv := range t.Init {
+		lsl.Walk(inv.Body, count)
+	}
+	for _, th := range t.Threads {
+		for _, inv := range th {
+			lsl.Walk(inv.Body, count)
+		}
+	}
+	return n
 }
 
 // budgetAbort carries a BudgetError from a growth check deep in the
