@@ -29,8 +29,9 @@ const (
 	memPerClause = 56
 	// a literal of a clause in gini's clause store
 	memPerLit = 10
-	// a memory-order pair: two adjacency-map entries and the map entry
-	// of its order literal (the literal itself is a variable)
+	// a memory-order pair: its adjacency bits and literal entry
+	// (orderGraph; a map entry for the pairs of nodes past denseNodes),
+	// with room to spare, and the literal itself, a variable
 	memPerPair = 160 + memPerVar
 	// a triangle of the chordal completion: its two transitivity clauses,
 	// and its entry in the list of triangles while that is built
@@ -389,17 +390,15 @@ func (m *memEncoding) countTriangles(outside int, limit int64) (tris, fill int64
 	w := (n + 63) / 64
 	rows := make([]uint64, n*w)
 	deg := make([]int, n)
-	for v, a := range m.adj {
-		for u := range a {
-			rows[v*w+u/64] |= 1 << (u % 64)
-		}
-		deg[v] = len(a)
+	for v := range n {
+		copy(rows[v*w:(v+1)*w], m.graph.rows[v])
+		deg[v] = m.graph.deg[v]
 	}
 	removed := make([]bool, n)
 	steps := n
 	if outside >= 0 {
 		removed[outside] = true
-		for u := range m.adj[outside] {
+		for _, u := range m.graph.neighbours(outside, nil) {
 			rows[u*w+outside/64] &^= 1 << (outside % 64)
 			deg[u]--
 		}

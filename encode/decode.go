@@ -86,7 +86,7 @@ func (e *Encoding) Decode() *Execution {
 	indeg := make([]int, n)
 	succ := make([][]int, n)
 	for i := 0; i < n; i++ {
-		for j := range m.adj[i] {
+		for _, j := range m.graph.neighbours(i, nil) {
 			if i < j {
 				u, v := i, j
 				if !g.value(e.before(m.nodes[i], m.nodes[j])) {

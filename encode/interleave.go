@@ -88,9 +88,9 @@ func (iv *interleaving) encode(e *Encoding, initNode *orderNode) error {
 	m, c := e.mem, e.c
 	set := func(u, v *orderNode, uFirst Lit) { // uFirst: u <M v
 		if u.id < v.id {
-			m.lits[pairKey(u.id, v.id)] = uFirst
+			m.graph.setLit(u.id, v.id, uFirst)
 		} else {
-			m.lits[pairKey(v.id, u.id)] = uFirst.Not()
+			m.graph.setLit(v.id, u.id, uFirst.Not())
 		}
 	}
 	// the nodes ordered against the other thread
@@ -99,7 +99,7 @@ func (iv *interleaving) encode(e *Encoding, initNode *orderNode) error {
 		other := iv.chain[1-k]
 		for _, n := range iv.chain[k] {
 			for _, o := range other {
-				if m.adj[n.id][o.id] {
+				if m.graph.has(n.id, o.id) {
 					rel[k] = append(rel[k], n)
 					break
 				}
@@ -131,7 +131,7 @@ func (iv *interleaving) encode(e *Encoding, initNode *orderNode) error {
 	// within a thread and against init: constants
 	for k := range iv.chain {
 		for _, u := range iv.chain[k] {
-			for v := range m.adj[u.id] {
+			for _, v := range m.graph.neighbours(u.id, nil) {
 				w := m.nodes[v]
 				switch {
 				case initNode != nil && w == initNode:

@@ -68,7 +68,7 @@ func TestChordalCompletion(t *testing.T) {
 		m := &memEncoding{}
 		for i := 0; i < n; i++ {
 			m.nodes = append(m.nodes, &orderNode{id: i})
-			m.adj = append(m.adj, map[int]bool{})
+			m.graph.addNode()
 		}
 		p := r.Float64()
 		orig := map[[2]int]bool{}
@@ -94,15 +94,21 @@ func TestChordalCompletion(t *testing.T) {
 				iter, simTris, simFill, len(tris), m.edges-edges0)
 		}
 		for e := range orig {
-			if !m.adj[e[0]][e[1]] || !m.adj[e[1]][e[0]] {
+			if !m.graph.has(e[0], e[1]) || !m.graph.has(e[1], e[0]) {
 				t.Fatalf("edge %v lost", e)
 			}
 		}
 		// the graph without the node left out is chordal
 		rest := make([]map[int]bool, n)
-		for v := range m.adj {
+		for v := range n {
 			rest[v] = map[int]bool{}
-			for u := range m.adj[v] {
+			if m.graph.deg[v] != len(m.graph.neighbours(v, nil)) {
+				t.Fatalf("graph %d: node %d has degree %d and %d neighbours", iter, v, m.graph.deg[v], len(m.graph.neighbours(v, nil)))
+			}
+			for _, u := range m.graph.neighbours(v, nil) {
+				if !m.graph.has(u, v) {
+					t.Fatalf("graph %d: edge %d-%d in one direction only", iter, v, u)
+				}
 				if u != outside && v != outside {
 					rest[v][u] = true
 				}
@@ -286,6 +292,29 @@ func TestUnsatBlamedOnAnAssumption(t *testing.T) {
 			if !slices.Contains(ls, w) {
 				t.Errorf("solve %d: Why names %v, not an assumption", i, w)
 			}
+		}
+	}
+}
+
+// TestOrderGraphLiterals checks the literal table on both sides of
+// denseNodes: the triangular table below, the map beyond.
+func TestOrderGraphLiterals(t *testing.T) {
+	var g orderGraph
+	pairs := [][2]int{{0, 1}, {3, 7}, {0, 1023}, {1022, 1023}, {5, 1024}, {1023, 1024}, {0, 3000}, {2999, 3000}}
+	for k, p := range pairs {
+		if _, ok := g.lit(p[0], p[1]); ok {
+			t.Fatalf("pair %v has a literal before one was set", p)
+		}
+		g.setLit(p[0], p[1], Lit(10+2*k))
+	}
+	for k, p := range pairs {
+		if l, ok := g.lit(p[0], p[1]); !ok || l != Lit(10+2*k) {
+			t.Errorf("pair %v: literal %v, %v; want %v", p, l, ok, Lit(10+2*k))
+		}
+	}
+	for _, p := range [][2]int{{1, 2}, {0, 1022}, {6, 1024}, {1, 3000}} {
+		if l, ok := g.lit(p[0], p[1]); ok {
+			t.Errorf("pair %v: literal %v, never set", p, l)
 		}
 	}
 }

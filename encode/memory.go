@@ -32,9 +32,8 @@ func (n *orderNode) isFence() bool {
 
 type memEncoding struct {
 	nodes []*orderNode
-	adj   []map[int]bool
-	edges int64          // pairs in adj
-	lits  map[uint64]Lit // pairKey(i, j), i < j
+	graph orderGraph // the edges and their order literals
+	edges int64      // pairs in graph
 	// for decoding
 	flows map[uint64]Lit // pairKey(store ID, load ID)
 	inits map[int]Lit    // load ID
@@ -55,7 +54,7 @@ type fenceClause struct {
 }
 
 func (e *Encoding) encodeMemory(ctx context.Context) error {
-	m := &memEncoding{lits: map[uint64]Lit{}, flows: map[uint64]Lit{}, inits: map[int]Lit{}}
+	m := &memEncoding{flows: map[uint64]Lit{}, inits: map[int]Lit{}}
 	e.mem = m
 	e.validAddresses()
 	e.budget.phase = "memory order"
@@ -71,14 +70,14 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 	newNode := func(th int) *orderNode {
 		n := &orderNode{id: len(m.nodes), thread: th}
 		m.nodes = append(m.nodes, n)
-		m.adj = append(m.adj, map[int]bool{})
+		m.graph.addNode()
 		byThread[th] = append(byThread[th], n)
 		return n
 	}
 	looseNode := func(th int) *orderNode {
 		n := &orderNode{id: len(m.nodes), thread: th}
 		m.nodes = append(m.nodes, n)
-		m.adj = append(m.adj, map[int]bool{})
+		m.graph.addNode()
 		return n
 	}
 	var initNode *orderNode
@@ -369,14 +368,11 @@ func (e *Encoding) encodeMemory(ctx context.Context) error {
 		}
 	}
 	e.stats.Nodes = len(m.nodes)
-	for _, a := range m.adj {
-		e.stats.OrderEdges += len(a)
-	}
-	e.stats.OrderEdges /= 2
+	e.stats.OrderEdges = int(m.edges)
 
 	// The init phase precedes everything.
 	if initNode != nil {
-		for _, v := range slices.Sorted(maps.Keys(m.adj[initNode.id])) {
+		for _, v := range m.graph.neighbours(initNode.id, nil) {
 			c.add(e.before(initNode, m.nodes[v]))
 		}
 	}
@@ -424,12 +420,12 @@ func (m *memEncoding) fixInit(initNode *orderNode, c *cnf) {
 	if initNode == nil {
 		return
 	}
-	for v := range m.adj[initNode.id] {
-		key, lowFirst := pairKey(initNode.id, v), true
+	for _, v := range m.graph.neighbours(initNode.id, nil) {
+		i, j, lowFirst := initNode.id, v, true
 		if v < initNode.id {
-			key, lowFirst = pairKey(v, initNode.id), false
+			i, j, lowFirst = v, initNode.id, false
 		}
-		if l, made := m.lits[key]; made {
+		if l, made := m.graph.lit(i, j); made {
 			// a constraint built earlier holds the variable: fix it
 			if !lowFirst {
 				l = l.Not()
@@ -437,9 +433,10 @@ func (m *memEncoding) fixInit(initNode *orderNode, c *cnf) {
 			c.add(l)
 			continue
 		}
-		m.lits[key] = c.T
-		if !lowFirst {
-			m.lits[key] = c.F()
+		if lowFirst {
+			m.graph.setLit(i, j, c.T)
+		} else {
+			m.graph.setLit(i, j, c.F())
 		}
 	}
 }
@@ -607,13 +604,13 @@ func (e *Encoding) before(u, v *orderNode) Lit {
 		i, j = j, i
 		neg = true
 	}
-	l, ok := e.mem.lits[pairKey(i, j)]
+	l, ok := e.mem.graph.lit(i, j)
 	if !ok {
-		if !e.mem.adj[i][j] {
+		if !e.mem.graph.has(i, j) {
 			panic("encode: order literal for a pair without an edge")
 		}
 		l = e.c.newVar()
-		e.mem.lits[pairKey(i, j)] = l
+		e.mem.graph.setLit(i, j, l)
 	}
 	if neg {
 		return l.Not()
@@ -644,12 +641,12 @@ func (e *Encoding) bool(b bool) Lit {
 }
 
 func (m *memEncoding) addEdge(i, j int) {
-	if i == j || m.adj[i][j] {
+	if i == j || m.graph.has(i, j) {
 		return
 	}
 	m.edges++
-	m.adj[i][j] = true
-	m.adj[j][i] = true
+	m.graph.set(i, j)
+	m.graph.set(j, i)
 }
 
 // chordalTriangles makes the edge graph chordal by eliminating vertices in
@@ -660,6 +657,7 @@ func (m *memEncoding) addEdge(i, j int) {
 // is called as the triangles and fill-in edges grow, and stops the
 // elimination with its error.
 func (m *memEncoding) chordalTriangles(outside int, check func(tris, fill int64) error) ([][3]int, error) {
+	g := &m.graph
 	n := len(m.nodes)
 	removed := make([]bool, n)
 	var tris [][3]int
@@ -668,27 +666,24 @@ func (m *memEncoding) chordalTriangles(outside int, check func(tris, fill int64)
 	if outside >= 0 {
 		// left out of the graph: its edges are restored below
 		removed[outside] = true
-		for u := range m.adj[outside] {
-			delete(m.adj[u], outside)
+		for _, u := range g.neighbours(outside, nil) {
+			g.unset(u, outside)
 		}
 		steps--
 	}
+	var nb []int
 	for step := 0; step < steps; step++ {
 		best, bestDeg := -1, 0
 		for v := 0; v < n; v++ {
 			if removed[v] {
 				continue
 			}
-			if d := len(m.adj[v]); best < 0 || d < bestDeg {
+			if d := g.deg[v]; best < 0 || d < bestDeg {
 				best, bestDeg = v, d
 			}
 		}
 		v := best
-		nb := make([]int, 0, len(m.adj[v]))
-		for u := range m.adj[v] {
-			nb = append(nb, u)
-		}
-		sort.Ints(nb)
+		nb = g.neighbours(v, nb[:0])
 		for i, a := range nb {
 			for _, b := range nb[i+1:] {
 				m.addEdge(a, b)
@@ -702,13 +697,13 @@ func (m *memEncoding) chordalTriangles(outside int, check func(tris, fill int64)
 		}
 		removed[v] = true
 		for _, u := range nb {
-			delete(m.adj[u], v)
+			g.unset(u, v)
 		}
 	}
 	// restore the symmetric adjacency (elimination deleted back edges)
 	for v := 0; v < n; v++ {
-		for u := range m.adj[v] {
-			m.adj[u][v] = true
+		for _, u := range g.neighbours(v, nb[:0]) {
+			g.set(u, v)
 		}
 	}
 	return tris, nil
