@@ -28,11 +28,13 @@ type Group struct {
 
 // threadCode is one thread's code as the comparison sees it.
 type threadCode struct {
-	stmts []lsl.Stmt       // in program order (lsl.Walk)
-	index map[lsl.Stmt]int // position in stmts
-	bases []int64          // of its allocations, in program order
-	text  string           // what two interchangeable threads share
-	ok    bool             // may be interchangeable at all
+	stmts  []lsl.Stmt       // in program order (lsl.Walk)
+	starts []int            // where each invocation's statements start in stmts
+	ops    []string         // each invocation's operation
+	index  map[lsl.Stmt]int // position in stmts; made for the threads of a class
+	bases  []int64          // of its allocations, in program order
+	text   string           // what two interchangeable threads share; see Find
+	ok     bool             // may be interchangeable at all
 }
 
 // perm is one element of the group: a permutation of the threads and the
@@ -50,19 +52,30 @@ func Find(t *lsl.Test, ra *rangeanalysis.Result) *Group {
 	}
 	g := &Group{code: make([]threadCode, len(t.Threads))}
 	owner := map[int64]bool{} // bases of the threads' blocks
+	shapes := map[string]int{}
 	for i, invs := range t.Threads {
-		g.code[i] = readThread(i, invs, ra)
+		g.code[i] = readThread(invs, ra)
 		for _, b := range g.code[i].bases {
 			owner[b] = true
 		}
+		shapes[g.code[i].shape()]++
 	}
 	if namesBlock(t, owner) {
 		return nil
 	}
+	// The text is rendered only for the threads whose shape (operations
+	// and number of statements) another thread shares: it holds both, so
+	// no other can have equal text (rendering every statement was a
+	// tenth of a check's encoding when no thread had a counterpart).
+	for i := range g.code {
+		if c := &g.code[i]; c.ok && shapes[c.shape()] > 1 {
+			c.render(i)
+		}
+	}
 	byText := map[string][]int{}
 	var texts []string
 	for i, c := range g.code {
-		if !c.ok {
+		if !c.ok || c.text == "" {
 			continue
 		}
 		if _, ok := byText[c.text]; !ok {
@@ -89,6 +102,15 @@ func Find(t *lsl.Test, ra *rangeanalysis.Result) *Group {
 	g.trim()
 	if len(g.Classes) == 0 {
 		return nil
+	}
+	for _, cl := range g.Classes {
+		for _, i := range cl {
+			c := &g.code[i]
+			c.index = make(map[lsl.Stmt]int, len(c.stmts))
+			for k, s := range c.stmts {
+				c.index[s] = k
+			}
+		}
 	}
 	g.elements(len(t.Threads))
 	return g
@@ -132,33 +154,54 @@ func anyStmt(t *lsl.Test, f func(lsl.Stmt) bool) bool {
 	return found
 }
 
-// readThread lists thread th's statements and renders what must be equal
-// in an interchangeable thread.
-func readThread(th int, invs []*lsl.Invocation, ra *rangeanalysis.Result) threadCode {
-	c := threadCode{index: map[lsl.Stmt]int{}, ok: true}
-	var b strings.Builder
-	prefix := fmt.Sprintf("t%d.", th)
+// readThread lists a thread's statements (invs: its invocations).
+func readThread(invs []*lsl.Invocation, ra *rangeanalysis.Result) threadCode {
+	c := threadCode{ok: true}
 	for _, inv := range invs {
-		fmt.Fprintf(&b, "invocation %s\n", inv.Op)
+		c.starts = append(c.starts, len(c.stmts))
+		c.ops = append(c.ops, inv.Op)
 		lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
-			c.index[s] = len(c.stmts)
 			c.stmts = append(c.stmts, s)
-			text := lsl.FormatStmt(s)
 			switch s := s.(type) {
 			case *lsl.ThreadID:
 				c.ok = false
 			case *lsl.Alloc:
 				c.bases = append(c.bases, ra.AllocBase(s))
-			case *lsl.BoundExceeded:
-				// the loop instance's name starts with its thread
-				text = "bound_exceeded " + strings.TrimPrefix(s.Loop, prefix)
 			}
-			fmt.Fprintf(&b, "%s %s\n", s.Position(), text)
 			return true
 		})
 	}
-	c.text = b.String()
 	return c
+}
+
+// shape is what a thread with equal text must have too: its operations
+// and its number of statements.
+func (c *threadCode) shape() string {
+	return fmt.Sprint(c.ops, len(c.stmts))
+}
+
+// render sets the text of thread th's code: what must be equal in an
+// interchangeable thread.
+func (c *threadCode) render(th int) {
+	var b strings.Builder
+	prefix := fmt.Sprintf("t%d.", th)
+	inv := 0
+	for k, s := range c.stmts {
+		for inv < len(c.starts) && c.starts[inv] == k {
+			fmt.Fprintf(&b, "invocation %s\n", c.ops[inv])
+			inv++
+		}
+		text := lsl.FormatStmt(s)
+		if s, ok := s.(*lsl.BoundExceeded); ok {
+			// the loop instance's name starts with its thread
+			text = "bound_exceeded " + strings.TrimPrefix(s.Loop, prefix)
+		}
+		fmt.Fprintf(&b, "%s %s\n", s.Position(), text)
+	}
+	for ; inv < len(c.starts); inv++ {
+		fmt.Fprintf(&b, "invocation %s\n", c.ops[inv]) // invocations without statements
+	}
+	c.text = b.String()
 }
 
 // rangesSymmetric reports whether exchanging threads i and j (of equal
