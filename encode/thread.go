@@ -15,7 +15,7 @@ import (
 
 type state struct {
 	guard Lit
-	regs  map[lsl.Reg]*Dom
+	regs  []*Dom // by the thread's register numbers (regFile); nil: not assigned
 	// derailedOnly: the path is taken only by a derailed thread (it
 	// passed an assume that always fails); an exceed point there counts
 	// no bound (see the BoundExceeded case).
@@ -23,16 +23,50 @@ type state struct {
 }
 
 func (s state) clone() state {
-	r := make(map[lsl.Reg]*Dom, len(s.regs))
-	for k, v := range s.regs {
-		r[k] = v
+	return state{guard: s.guard, regs: slices.Clone(s.regs), derailedOnly: s.derailedOnly}
+}
+
+// regFile numbers the registers a thread assigns, in name order, so that
+// a state's registers are a slice: a break copies it and a merge compares
+// it slot by slot, in name order as it must (maps of names cost a tenth
+// of an encoding, in hashing and in sorting the names at every merge).
+type regFile struct {
+	slot map[lsl.Reg]int
+}
+
+// newRegFile numbers the registers assigned in invs.
+func newRegFile(invs []*lsl.Invocation) *regFile {
+	seen := map[lsl.Reg]bool{}
+	for _, inv := range invs {
+		lsl.Walk(inv.Body, func(s lsl.Stmt) bool {
+			for _, r := range lsl.Defs(s) {
+				seen[r] = true
+			}
+			return true
+		})
 	}
-	return state{guard: s.guard, regs: r, derailedOnly: s.derailedOnly}
+	f := &regFile{slot: make(map[lsl.Reg]int, len(seen))}
+	for i, r := range slices.Sorted(maps.Keys(seen)) {
+		f.slot[r] = i
+	}
+	return f
+}
+
+// number returns r's number; a register Defs did not name (none should)
+// is numbered after the others.
+func (f *regFile) number(r lsl.Reg) int {
+	i, ok := f.slot[r]
+	if !ok {
+		i = len(f.slot)
+		f.slot[r] = i
+	}
+	return i
 }
 
 type threadEnc struct {
 	e       *Encoding
 	thread  int
+	regs    *regFile
 	inv     int
 	group   int // current atomic block, 0 outside
 	st      state
@@ -86,7 +120,8 @@ func (e *Encoding) encodeThreads() error {
 	e.findSharedFrees()
 	groups := 0
 	run := func(th int, invs []*lsl.Invocation) error {
-		te := &threadEnc{e: e, thread: th, st: state{guard: e.c.T, regs: map[lsl.Reg]*Dom{}}, derailed: e.c.F()}
+		regs := newRegFile(invs)
+		te := &threadEnc{e: e, thread: th, regs: regs, st: state{guard: e.c.T, regs: make([]*Dom, len(regs.slot))}, derailed: e.c.F()}
 		for i, inv := range invs {
 			te.inv = i
 			if err := te.body(inv.Body, &groups); err != nil {
@@ -196,10 +231,21 @@ func (e *Encoding) encodeFrees() {
 }
 
 func (te *threadEnc) reg(r lsl.Reg) *Dom {
-	if d, ok := te.st.regs[r]; ok {
-		return d
+	if i, ok := te.regs.slot[r]; ok && i < len(te.st.regs) && te.st.regs[i] != nil {
+		return te.st.regs[i]
 	}
 	return te.e.constDom(lsl.Undefined)
+}
+
+// setReg assigns d to r in the current state.
+func (te *threadEnc) setReg(r lsl.Reg, d *Dom) {
+	i := te.regs.number(r)
+	if i >= len(te.st.regs) {
+		regs := make([]*Dom, i+1)
+		copy(regs, te.st.regs)
+		te.st.regs = regs
+	}
+	te.st.regs[i] = d
 }
 
 func (te *threadEnc) fault(guard Lit, f lsl.Fault, s lsl.Stmt) {
@@ -220,22 +266,22 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 		}
 		switch s := s.(type) {
 		case *lsl.Const:
-			te.st.regs[s.Dst] = e.constDom(s.Val)
+			te.setReg(s.Dst, e.constDom(s.Val))
 		case *lsl.Prim:
 			d, err := te.prim(s, g)
 			if err != nil {
 				return err
 			}
-			te.st.regs[s.Dst] = d
+			te.setReg(s.Dst, d)
 		case *lsl.Choose:
 			var vals []lsl.Value
 			s.Each(func(v int64) { vals = append(vals, lsl.Int(v)) })
-			te.st.regs[s.Dst] = e.newDom(vals)
+			te.setReg(s.Dst, e.newDom(vals))
 		case *lsl.Alloc:
 			e.allocExec = append(e.allocExec, allocExec{s, g})
 			blocks := e.Range.Blocks(s)
 			if len(blocks) == 1 {
-				te.st.regs[s.Dst] = e.constDom(lsl.Ptr(blocks[0]))
+				te.setReg(s.Dst, e.constDom(lsl.Ptr(blocks[0])))
 				break
 			}
 			// a fresh block, or one a reusable free returned (alloc.go)
@@ -244,7 +290,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				vals = append(vals, lsl.Ptr(b))
 			}
 			d := e.newDom(vals)
-			te.st.regs[s.Dst] = d
+			te.setReg(s.Dst, d)
 			te.addEvent(s, false, g, d)
 		case *lsl.Load:
 			addr := te.reg(s.Addr)
@@ -279,7 +325,7 @@ func (te *threadEnc) body(stmts []lsl.Stmt, groups *int) error {
 				// a load that does not happen yields undefined
 				c.add(g.Not(), exec, e.is(val, lsl.Undefined))
 			}
-			te.st.regs[s.Dst] = val
+			te.setReg(s.Dst, val)
 		case *lsl.Store:
 			addr := te.reg(s.Addr)
 			exec := te.access(s, addr, g)
@@ -456,28 +502,29 @@ func (te *threadEnc) merge(states []state) state {
 		guards[i] = s.guard
 		derailedOnly = derailedOnly && s.derailedOnly
 	}
-	out := state{guard: c.or(guards...), regs: map[lsl.Reg]*Dom{}, derailedOnly: derailedOnly}
-	names := map[lsl.Reg]bool{}
+	n := 0
 	for _, s := range live {
-		for r := range s.regs {
-			names[r] = true
-		}
+		n = max(n, len(s.regs))
 	}
+	out := state{guard: c.or(guards...), regs: make([]*Dom, n), derailedOnly: derailedOnly}
 	undef := te.e.constDom(lsl.Undefined)
-	// in name order: the variables, and so the solver's run, must not
-	// depend on map order
-	for _, r := range slices.Sorted(maps.Keys(names)) {
-		ins := make([]*Dom, len(live))
-		same := true
+	// in register number order, which is name order: the variables, and
+	// so the solver's run, depend on the names only
+	ins := make([]*Dom, len(live))
+	for r := range n {
+		assigned, same := false, true
 		for i, s := range live {
-			d, ok := s.regs[r]
-			if !ok {
-				d = undef
+			d := undef
+			if r < len(s.regs) && s.regs[r] != nil {
+				d, assigned = s.regs[r], true
 			}
 			ins[i] = d
 			same = same && d == ins[0]
 		}
-		if same {
+		switch {
+		case !assigned:
+			continue
+		case same:
 			out.regs[r] = ins[0]
 			continue
 		}
