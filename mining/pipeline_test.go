@@ -981,3 +981,46 @@ func TestAccelerationTooLarge(t *testing.T) {
 		t.Errorf("rounds at bounds %v, want %v (a raise by two refused, then by one)", bounds, want)
 	}
 }
+
+// TestAnalysisMemoTakesAsideAnalysis: the first round takes the range
+// analysis made beside the serial run, and analyses afresh when that one
+// was stopped (a stopped analysis must not stand for the test's).
+func TestAnalysisMemoTakesAsideAnalysis(t *testing.T) {
+	prog, err := lsl.Parse("counters.lsl", []byte(counters))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := tests.Parse("t.tests", []byte("test T = ( inc inc | spin )"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := unroll.UnrollWith(prog, ts[0], unroll.Options{Bounds: unroll.Bounds{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+
+	made := analyseAside(ctx, u.Test)
+	<-made.done
+	m := &analysisMemo{test: u.Test, aside: made}
+	ra, err := m.analyze(ctx, u.Test)
+	if err != nil || ra == nil || ra != made.ra {
+		t.Fatalf("took %p (%v), want the aside analysis %p", ra, err, made.ra)
+	}
+
+	stopped, cancel := context.WithCancel(ctx)
+	cancel()
+	a := analyseAside(stopped, u.Test)
+	<-a.done
+	if a.err == nil {
+		t.Fatal("an analysis under a cancelled context succeeded")
+	}
+	m = &analysisMemo{test: u.Test, aside: a}
+	ra, err = m.analyze(ctx, u.Test)
+	if err != nil || ra == nil {
+		t.Fatalf("after a stopped aside analysis: %v, %v", ra, err)
+	}
+	if fmt.Sprint(ra.Locations()) != fmt.Sprint(made.ra.Locations()) {
+		t.Errorf("the analysis made afresh differs: %v against %v", ra.Locations(), made.ra.Locations())
+	}
+}

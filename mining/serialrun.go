@@ -53,30 +53,40 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 		}
 		var sym *symmetry.Group
 		var ra *rangeanalysis.Result
-		if !opt.Encode.NoSymmetry {
+		var aside *asideAnalysis
+		switch {
+		case !opt.Encode.NoSymmetry && symmetry.Possible(u.Test):
 			opt.progress("%s on serial: range analysis (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
 			ra, err = rangeanalysis.Analyze(ctx, u.Test)
 			if err != nil {
 				return err
 			}
 			sym = symmetry.Find(u.Test, ra)
+		case m.forCheck && !opt.sequential():
+			// The run needs no analysis (no two threads can be
+			// interchangeable); the check's first round does, if
+			// these bounds are the last: it is made beside the run.
+			aside = analyseAside(ctx, u.Test)
 		}
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
 		r, err := explicitRun(ctx, u.Test, sym, cfg)
 		if err != nil {
+			aside.cancel()
 			return err
 		}
 		states += r.states
 		cfg.maxStates -= r.states
 		if len(r.exceeded) == 0 {
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
+				aside.cancel()
 				return ErrTooManyOutcomes
 			}
 			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states and outcomes)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
-			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra}
+			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra, aside: aside}
 			return nil
 		}
+		aside.cancel()
 		next := maps.Clone(bounds)
 		for _, id := range r.exceeded {
 			b := max(bounds[id], 1)
@@ -140,4 +150,47 @@ func (m *serialMining) explicitDone(u *unroll.Result, outs []lsl.Outcome, states
 	}
 	res.Stats.MiningTime = time.Since(m.start)
 	res.Stats.Total = res.Stats.MiningTime
+}
+
+// asideAnalysis is a range analysis made on a goroutine of its own.
+type asideAnalysis struct {
+	test *lsl.Test
+	stop context.CancelFunc
+	done chan struct{}
+	ra   *rangeanalysis.Result
+	err  error
+}
+
+// analyseAside starts the range analysis of t beside the caller.
+func analyseAside(ctx context.Context, t *lsl.Test) *asideAnalysis {
+	ctx, stop := context.WithCancel(ctx)
+	a := &asideAnalysis{test: t, stop: stop, done: make(chan struct{})}
+	go func() {
+		defer close(a.done)
+		a.ra, a.err = rangeanalysis.Analyze(ctx, t)
+	}()
+	return a
+}
+
+// cancel stops the analysis (nothing if a is nil) and waits for its
+// goroutine.
+func (a *asideAnalysis) cancel() {
+	if a != nil {
+		a.stop()
+		<-a.done
+	}
+}
+
+// wait returns the analysis once made: nil if it failed or ctx ended
+// first (the caller then analyses itself: a failure repeats).
+func (a *asideAnalysis) wait(ctx context.Context) *rangeanalysis.Result {
+	select {
+	case <-a.done:
+	case <-ctx.Done():
+		return nil
+	}
+	if a.err != nil {
+		return nil
+	}
+	return a.ra
 }

@@ -44,6 +44,29 @@ type perm struct {
 	base   map[int64]int64
 }
 
+// Possible reports whether Find may find interchangeable threads in t,
+// whatever its range analysis: false when a precondition of Find fails or
+// no two threads have the same shape (operations and number of
+// statements), which interchangeable threads have. The mining under
+// serial, which needs the analysis only for Find, then runs without it.
+func Possible(t *lsl.Test) bool {
+	if len(t.Final) > 0 || len(t.Threads) < 2 || freesForReuse(t) {
+		return false
+	}
+	shapes := map[string]bool{}
+	for _, invs := range t.Threads {
+		c := readThread(invs, nil)
+		if !c.ok {
+			continue
+		}
+		if shapes[c.shape()] {
+			return true
+		}
+		shapes[c.shape()] = true
+	}
+	return false
+}
+
 // Find returns the group of the interchangeable threads of t, whose range
 // analysis is ra; nil if no two threads are interchangeable.
 func Find(t *lsl.Test, ra *rangeanalysis.Result) *Group {
@@ -154,7 +177,8 @@ func anyStmt(t *lsl.Test, f func(lsl.Stmt) bool) bool {
 	return found
 }
 
-// readThread lists a thread's statements (invs: its invocations).
+// readThread lists a thread's statements (invs: its invocations); the
+// bases of its allocations only with an analysis.
 func readThread(invs []*lsl.Invocation, ra *rangeanalysis.Result) threadCode {
 	c := threadCode{ok: true}
 	for _, inv := range invs {
@@ -166,7 +190,9 @@ func readThread(invs []*lsl.Invocation, ra *rangeanalysis.Result) threadCode {
 			case *lsl.ThreadID:
 				c.ok = false
 			case *lsl.Alloc:
-				c.bases = append(c.bases, ra.AllocBase(s))
+				if ra != nil {
+					c.bases = append(c.bases, ra.AllocBase(s))
+				}
 			}
 			return true
 		})

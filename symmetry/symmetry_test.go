@@ -71,13 +71,45 @@ func TestFind(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := find(t, test(t, c.extra, c.threads...))
+			tt := test(t, c.extra, c.threads...)
+			g := find(t, tt)
 			var got [][]int
 			if g != nil {
 				got = g.Classes
 			}
 			if !slices.EqualFunc(got, c.want, slices.Equal) {
 				t.Errorf("classes %v, want %v", got, c.want)
+			}
+			if g != nil && !Possible(tt) {
+				t.Errorf("Possible says no class can be found; Find found %v", got)
+			}
+		})
+	}
+}
+
+// TestPossible: Possible rules classes out from the threads' shapes
+// alone, before any analysis; when it says they are possible, Find
+// decides.
+func TestPossible(t *testing.T) {
+	cases := []struct {
+		name    string
+		extra   string
+		threads []string
+		want    bool
+	}{
+		{"two equal threads", "", []string{reader, reader}, true},
+		{"different code, same shape", "", []string{writer, reader}, true},
+		{"a single thread", "", []string{reader}, false},
+		{"same shape, another constant", "", []string{writer, strings.Replace(writer, "one = 1", "one = 2", 1)}, true},
+		{"same operations, more statements", "", []string{reader, reader + "\nobserve output \"a\" a"}, false},
+		{"final values observed", "final x = [1]", []string{writer, writer}, false},
+		{"blocks freed for reuse", "", []string{"p = alloc 1\nfree p", "p = alloc 1\nfree p"}, false},
+		{"threadid", "", []string{"i = threadid\nobserve output \"i\" i", "i = threadid\nobserve output \"i\" i"}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := Possible(test(t, c.extra, c.threads...)); got != c.want {
+				t.Errorf("Possible = %v, want %v", got, c.want)
 			}
 		})
 	}
