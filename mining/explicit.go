@@ -87,10 +87,11 @@ type serialInstr struct {
 type serialThread struct {
 	invs [][]serialInstr
 	nreg int
-	// dead[k] lists the registers no invocation from k on reads: once
-	// invocation k is next, their values can never matter again. live[k]
-	// lists the others, the ones a state's key holds.
-	dead, live [][]int
+	// live[k] lists the registers an invocation from k on reads: once
+	// invocation k is next, the values of the others can never matter
+	// again. A state's key holds these, and a run of invocation k starts
+	// with these (forkInvocation).
+	live [][]int
 }
 
 // Block states in serialState.blocks.
@@ -336,7 +337,6 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 	th.nreg = len(regs)
 	// liveness, from the last invocation backwards
 	live := make([]bool, th.nreg)
-	th.dead = make([][]int, len(invs)+1)
 	th.live = make([][]int, len(invs)+1)
 	for k := len(invs); k >= 0; k-- {
 		if k < len(invs) {
@@ -345,9 +345,7 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 			}
 		}
 		for r, l := range live {
-			if !l {
-				th.dead[k] = append(th.dead[k], r)
-			} else {
+			if l {
 				th.live[k] = append(th.live[k], r)
 			}
 		}
@@ -402,12 +400,17 @@ func (x *explicitSerial) search(ctx context.Context) ([]lsl.Outcome, error) {
 		if th < 0 {
 			if f.th == 0 { // no thread has an invocation left
 				o := x.outcome(s)
-				if err := x.addOutcome(outcomes, o, true); err != nil {
+				added, err := x.addOutcome(outcomes, o, true)
+				if err != nil {
 					return nil, err
 				}
-				if x.order != nil && x.cfg.mutant != mutantNoImages {
+				// An outcome met before came with its images then
+				// (its own, or those of the outcome it is an image
+				// of: the images of an image are the images of the
+				// first, the group being closed under composition).
+				if added && x.order != nil && x.cfg.mutant != mutantNoImages {
 					for _, img := range x.order.Images(o) {
-						if err := x.addOutcome(outcomes, img, false); err != nil {
+						if _, err := x.addOutcome(outcomes, img, false); err != nil {
 							return nil, err
 						}
 					}
@@ -529,15 +532,15 @@ func (x *explicitSerial) charge(n int64) error {
 // The outcomes are told apart by a binary rendering (appendOutcome), not
 // by Key: formatting Key for every execution the search ends took a sixth
 // of snark Dm's mining. byKey merges them by Key at the end.
-func (x *explicitSerial) addOutcome(outcomes map[string]lsl.Outcome, o lsl.Outcome, ownFinal bool) error {
+func (x *explicitSerial) addOutcome(outcomes map[string]lsl.Outcome, o lsl.Outcome, ownFinal bool) (added bool, err error) {
 	x.obuf = appendOutcome(x.obuf[:0], o)
 	if _, ok := outcomes[string(x.obuf)]; ok {
-		return nil
+		return false, nil
 	}
 	k := string(x.obuf)
 	outcomes[k] = o
 	x.outs += outcomeBytes(o, k, ownFinal)
-	return x.charge(0)
+	return true, x.charge(0)
 }
 
 // appendOutcome appends to b a rendering of every field of o (of an error
@@ -657,10 +660,10 @@ func (x *explicitSerial) key(s *serialState) []byte {
 	for _, n := range s.next {
 		b = binary.AppendUvarint(b, uint64(n))
 	}
-	// Only the live registers: the others of a thread whose next
-	// invocation is k are undefined in every state (invoke clears
-	// them), and k is in the key. Most registers of an unrolled
-	// invocation are its own temporaries.
+	// Only the live registers: no invocation from the thread's next, k,
+	// on reads the others (invoke starts them undefined), and k is in
+	// the key. Most registers of an unrolled invocation are its own
+	// temporaries.
 	for th, regs := range s.regs {
 		if x.cfg.mutant == mutantKeyNoLiveRegs {
 			break
@@ -727,7 +730,7 @@ func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end
 	if err := x.charge(forkBytes); err != nil {
 		return err
 	}
-	work := []pending{{x.fork(s, th), 0}}
+	work := []pending{{x.forkInvocation(s, th, k), 0}}
 	for runs := 0; len(work) > 0; runs++ {
 		// one invocation may branch into millions of runs
 		if runs%invokeCheckEvery == invokeCheckEvery-1 {
@@ -744,9 +747,6 @@ func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end
 		work = append(work, more...)
 		if done != nil {
 			done.next[th]++
-			for _, r := range x.threads[th].dead[done.next[th]] {
-				done.regs[th][r] = lsl.Undefined
-			}
 			if err := end(done); err != nil {
 				return err
 			}
@@ -760,8 +760,27 @@ func (x *explicitSerial) invoke(ctx context.Context, s *serialState, th int, end
 // looks at the context.
 const invokeCheckEvery = 1024
 
-// fork copies s for a run of thread th: its registers and observations
-// are the run's own; memory and blocks are copied on their first write.
+// forkInvocation copies s for a run of thread th's invocation k from its
+// start: its observations are the run's own, and of its registers those
+// an invocation from k on reads (live[k]); the others are never read
+// again (nor are they in a state's key), so the run starts them
+// undefined instead of copying every register of the thread, most of
+// which are earlier invocations' temporaries. Memory and blocks are
+// copied on their first write.
+func (x *explicitSerial) forkInvocation(s *serialState, th, k int) *serialState {
+	c := s.clone()
+	regs := make([]lsl.Value, len(s.regs[th]))
+	for _, r := range x.threads[th].live[k] {
+		regs[r] = s.regs[th][r]
+	}
+	c.regs[th] = regs
+	c.obs[th] = slices.Clone(s.obs[th])
+	return c
+}
+
+// fork copies s for a run of thread th from within an invocation: its
+// registers and observations are the run's own; memory and blocks are
+// copied on their first write.
 func (x *explicitSerial) fork(s *serialState, th int) *serialState {
 	c := s.clone()
 	c.regs[th] = slices.Clone(s.regs[th])
