@@ -110,13 +110,19 @@
 // quick test. --solver-mining (PipelineOptions.SolverMining) mines with
 // the solver alone.
 //
-// The run reads the range analysis only for the symmetry group; when no
-// two threads can be interchangeable (symmetry.Possible: no two have the
-// same operations and number of statements) it runs without it, and a
-// check on a model, whose first round needs the analysis of the same
-// unrolling, has it made on the second core meanwhile (serialrun.go,
-// asideAnalysis; snark Dm 6% and lazylist Sacr2 8% faster).
+// The range analysis of each round's unrolling guards the run: a test
+// whose values outgrow what the analysis tracks stops with its limit error
+// (running every execution would take ages: one invocation may branch
+// into millions of runs). The run reads the analysis only for the
+// symmetry group; when no two threads can be interchangeable
+// (symmetry.Possible: no two have the same operations and number of
+// statements) the analysis is made on the second core beside the run
+// (serialrun.go, asideAnalysis), which it stops if it fails, and its error
+// is the round's whatever the run did, as when it comes first; the check's
+// first round takes it (snark Dm 6%, lazylist Sacr2 8% faster).
 // TestSymmetryPossible checks on every suite test that Possible never
-// rules out a group Find finds; TestFirstRoundOfMinedUnrolling that the
-// checks are the same with and without the mined unrolling.
+// rules out a group Find finds, TestSerialRunGuardedByAnalysis the guard
+// (one core and two, with and without symmetry), and
+// TestFirstRoundOfMinedUnrolling that the checks are the same with and
+// without the mined unrolling.
 package mining

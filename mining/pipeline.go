@@ -658,7 +658,6 @@ type unrolledRound struct {
 	bounds unroll.Bounds
 	u      *unroll.Result
 	ra     *rangeanalysis.Result
-	aside  *asideAnalysis // making ra, if not nil
 }
 
 // unroll unrolls the test with bounds, or returns the unrolling made
@@ -847,7 +846,7 @@ func errorDisjuncts(enc *encode.Encoding) [][]encode.Lit {
 // unrolling lazily until no serial execution exceeds the bounds.
 func MineTest(ctx context.Context, prog *lsl.Program, t *tests.Test, opt PipelineOptions) (*TestResult, unroll.Bounds, error) {
 	opt.encodeProgress()
-	m, err := startMining(ctx, prog, t, &opt, false)
+	m, err := startMining(ctx, prog, t, &opt)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -932,17 +931,14 @@ type serialMining struct {
 	// explicitRound is the last unrolling of the serial executions' rounds
 	// (explicitRounds), with its range analysis if made.
 	explicitRound *unrolledRound
-	// forCheck: a check on a model follows (CheckTest), whose first round
-	// takes explicitRound
-	forCheck bool
 }
 
-func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions, forCheck bool) (*serialMining, error) {
+func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *PipelineOptions) (*serialMining, error) {
 	if opt.MaxUnroll == 0 {
 		opt.MaxUnroll = 10
 	}
 	serial := memmodel.MustByName("serial")
-	m := &serialMining{res: &TestResult{Test: t, Model: serial}, bounds: unroll.Bounds{}, start: time.Now(), forCheck: forCheck}
+	m := &serialMining{res: &TestResult{Test: t, Model: serial}, bounds: unroll.Bounds{}, start: time.Now()}
 	res := m.res
 	if opt.Cache != nil {
 		in, err := newSpecInputs(prog, t)
@@ -1062,10 +1058,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	// Under serial the mining of prog is its check; a reference's mining
 	// is not: prog's serial executions are checked against its set below.
 	ownCheck := m.Name == "serial" && spec == prog
-	mining, err := startMining(ctx, spec, t, &opt, !ownCheck && spec == prog)
-	if err == nil && mining.explicitRound != nil {
-		defer mining.explicitRound.aside.cancel() // if no round took it
-	}
+	mining, err := startMining(ctx, spec, t, &opt)
 	var specLimit error // the value limit or memory budget that stopped the mining
 	if err != nil {
 		var limit *lsl.LimitError
@@ -1140,8 +1133,8 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		// the mining's last unrolling and its analysis, if the first
 		// round's bounds are the same
 		first = r
-		if maps.Equal(r.bounds, bounds) {
-			analyses.test, analyses.ra, analyses.aside = r.u.Test, r.ra, r.aside
+		if r.ra != nil && maps.Equal(r.bounds, bounds) {
+			analyses.test, analyses.ra = r.u.Test, r.ra
 		}
 	}
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, first, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
@@ -1448,19 +1441,15 @@ func raiseSiblings(u *unroll.Result, bounds, next unroll.Bounds) {
 // nothing changes once unrolled. Results are only read after the
 // analysis, so both may share one.
 type analysisMemo struct {
-	mu    sync.Mutex
-	test  *lsl.Test
-	ra    *rangeanalysis.Result
-	aside *asideAnalysis // making ra for test, if not nil
+	mu   sync.Mutex
+	test *lsl.Test
+	ra   *rangeanalysis.Result
 }
 
 func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis.Result, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.test == t && m.aside != nil {
-		m.ra, m.aside = m.aside.wait(ctx), nil
-	}
-	if m.test == t && m.ra != nil {
+	if m.test == t {
 		return m.ra, nil
 	}
 	ra, err := rangeanalysis.Analyze(ctx, t)

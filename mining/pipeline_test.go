@@ -982,45 +982,43 @@ func TestAccelerationTooLarge(t *testing.T) {
 	}
 }
 
-// TestAnalysisMemoTakesAsideAnalysis: the first round takes the range
-// analysis made beside the serial run, and analyses afresh when that one
-// was stopped (a stopped analysis must not stand for the test's).
-func TestAnalysisMemoTakesAsideAnalysis(t *testing.T) {
-	prog, err := lsl.Parse("counters.lsl", []byte(counters))
+// TestSerialRunGuardedByAnalysis: the range analysis stops the serial
+// run of a test whose values outgrow what it tracks (testdata's LIM: a
+// counter taking 8 times more values each iteration, which the run would
+// follow through millions of runs), whether it is made before the run
+// (one core, or threads that may be interchangeable) or beside it, and
+// without the symmetry reduction too.
+func TestSerialRunGuardedByAnalysis(t *testing.T) {
+	harness, err := os.ReadFile("testdata/budgetlimit.tests")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts, err := tests.Parse("t.tests", []byte("test T = ( inc inc | spin )"))
-	if err != nil {
-		t.Fatal(err)
+	prog, ts := compileTest(t, "testdata/budgetlimit.c", "", string(harness))
+	var lim *tests.Test
+	for _, tc := range ts {
+		if tc.Name == "LIM" {
+			lim = tc
+		}
 	}
-	u, err := unroll.UnrollWith(prog, ts[0], unroll.Options{Bounds: unroll.Bounds{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-
-	made := analyseAside(ctx, u.Test)
-	<-made.done
-	m := &analysisMemo{test: u.Test, aside: made}
-	ra, err := m.analyze(ctx, u.Test)
-	if err != nil || ra == nil || ra != made.ra {
-		t.Fatalf("took %p (%v), want the aside analysis %p", ra, err, made.ra)
-	}
-
-	stopped, cancel := context.WithCancel(ctx)
-	cancel()
-	a := analyseAside(stopped, u.Test)
-	<-a.done
-	if a.err == nil {
-		t.Fatal("an analysis under a cancelled context succeeded")
-	}
-	m = &analysisMemo{test: u.Test, aside: a}
-	ra, err = m.analyze(ctx, u.Test)
-	if err != nil || ra == nil {
-		t.Fatalf("after a stopped aside analysis: %v, %v", ra, err)
-	}
-	if fmt.Sprint(ra.Locations()) != fmt.Sprint(made.ra.Locations()) {
-		t.Errorf("the analysis made afresh differs: %v against %v", ra.Locations(), made.ra.Locations())
+	for _, c := range []struct {
+		name                   string
+		sequential, noSymmetry bool
+	}{
+		{"two cores", false, false},
+		{"one core", true, false},
+		{"two cores, no symmetry", false, true},
+		{"one core, no symmetry", true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			opt := PipelineOptions{Sequential: c.sequential}
+			opt.Encode.NoSymmetry = c.noSymmetry
+			_, _, err := MineTest(ctx, prog, lim, opt)
+			var limit *lsl.LimitError
+			if !errors.As(err, &limit) {
+				t.Fatalf("error %v, want the range analysis's value limit", err)
+			}
+		})
 	}
 }

@@ -51,42 +51,56 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 		if err != nil {
 			return err
 		}
+		// The range analysis is the run's guard: a test whose values
+		// outgrow what it tracks stops with its limit error, where
+		// running every execution would take ages (one invocation may
+		// branch into millions of runs). The run itself reads it only
+		// for the symmetry group; when no two threads can be
+		// interchangeable (symmetry.Possible) it is made beside the run
+		// on two cores, and its error, if any, is the round's whatever
+		// the run did, as when it comes first.
 		var sym *symmetry.Group
 		var ra *rangeanalysis.Result
 		var aside *asideAnalysis
-		switch {
-		case !opt.Encode.NoSymmetry && symmetry.Possible(u.Test):
+		runCtx := ctx
+		if possible := !opt.Encode.NoSymmetry && symmetry.Possible(u.Test); possible || opt.sequential() {
 			opt.progress("%s on serial: range analysis (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
 			ra, err = rangeanalysis.Analyze(ctx, u.Test)
 			if err != nil {
 				return err
 			}
-			sym = symmetry.Find(u.Test, ra)
-		case m.forCheck && !opt.sequential():
-			// The run needs no analysis (no two threads can be
-			// interchangeable); the check's first round does, if
-			// these bounds are the last: it is made beside the run.
-			aside = analyseAside(ctx, u.Test)
+			if possible {
+				sym = symmetry.Find(u.Test, ra)
+			}
+		} else {
+			var stopRun context.CancelFunc
+			runCtx, stopRun = context.WithCancel(ctx)
+			defer stopRun()
+			aside = analyseAside(ctx, u.Test, stopRun)
 		}
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
-		r, err := explicitRun(ctx, u.Test, sym, cfg)
+		r, err := explicitRun(runCtx, u.Test, sym, cfg)
+		if aside != nil {
+			<-aside.done
+			if aside.err != nil {
+				return aside.err
+			}
+			ra = aside.ra
+		}
 		if err != nil {
-			aside.cancel()
 			return err
 		}
 		states += r.states
 		cfg.maxStates -= r.states
 		if len(r.exceeded) == 0 {
 			if opt.MaxOutcomes > 0 && len(r.outcomes) > opt.MaxOutcomes {
-				aside.cancel()
 				return ErrTooManyOutcomes
 			}
 			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states and outcomes)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
-			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra, aside: aside}
+			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra}
 			return nil
 		}
-		aside.cancel()
 		next := maps.Clone(bounds)
 		for _, id := range r.exceeded {
 			b := max(bounds[id], 1)
@@ -154,43 +168,20 @@ func (m *serialMining) explicitDone(u *unroll.Result, outs []lsl.Outcome, states
 
 // asideAnalysis is a range analysis made on a goroutine of its own.
 type asideAnalysis struct {
-	test *lsl.Test
-	stop context.CancelFunc
-	done chan struct{}
+	done chan struct{} // closed once ra or err is set
 	ra   *rangeanalysis.Result
 	err  error
 }
 
-// analyseAside starts the range analysis of t beside the caller.
-func analyseAside(ctx context.Context, t *lsl.Test) *asideAnalysis {
-	ctx, stop := context.WithCancel(ctx)
-	a := &asideAnalysis{test: t, stop: stop, done: make(chan struct{})}
+// analyseAside starts the range analysis of t beside the caller; failed
+// is called if it fails.
+func analyseAside(ctx context.Context, t *lsl.Test, failed func()) *asideAnalysis {
+	a := &asideAnalysis{done: make(chan struct{})}
 	go func() {
 		defer close(a.done)
-		a.ra, a.err = rangeanalysis.Analyze(ctx, t)
+		if a.ra, a.err = rangeanalysis.Analyze(ctx, t); a.err != nil {
+			failed()
+		}
 	}()
 	return a
-}
-
-// cancel stops the analysis (nothing if a is nil) and waits for its
-// goroutine.
-func (a *asideAnalysis) cancel() {
-	if a != nil {
-		a.stop()
-		<-a.done
-	}
-}
-
-// wait returns the analysis once made: nil if it failed or ctx ended
-// first (the caller then analyses itself: a failure repeats).
-func (a *asideAnalysis) wait(ctx context.Context) *rangeanalysis.Result {
-	select {
-	case <-a.done:
-	case <-ctx.Done():
-		return nil
-	}
-	if a.err != nil {
-		return nil
-	}
-	return a.ra
 }
