@@ -81,7 +81,13 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
 		r, err := explicitRun(runCtx, u.Test, sym, cfg)
 		if aside != nil {
-			<-aside.done
+			select {
+			case <-aside.done:
+			default:
+				// what a timeout now interrupts is the analysis
+				opt.progress("%s on serial: range analysis (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
+				<-aside.done
+			}
 			if aside.err != nil {
 				return aside.err
 			}
