@@ -228,14 +228,21 @@ func loadsAndStores(t *lsl.Test) int {
 	return n
 }
 
-// budgetAbort carries a BudgetError from a growth check deep in the
-// encoder (cnf.add) to Encode, which returns it.
-type budgetAbort struct{ err *BudgetError }
+// budgetAbort carries a BudgetError, or the error of the encoding's
+// context once it ended, from a growth check deep in the encoder
+// (cnf.add) to Encode, which returns it.
+type budgetAbort struct{ err error }
 
 // growthCheck is called by cnf every few thousand clauses: an estimate
 // that was wrong (or a phase that has none) still stops the encoding once
-// it reaches the budget, before it takes the machine's memory.
+// it reaches the budget, before it takes the machine's memory; and a
+// cancelled encoding (--timeout, an interrupt) stops within a few
+// thousand clauses, wherever they are added (the transitivity clauses of
+// millions of triangles took half a minute past a timeout).
 func (e *Encoding) growthCheck() {
+	if err := e.ctx.Err(); err != nil {
+		panic(budgetAbort{err})
+	}
 	if u := e.usage(); u > e.budget.max {
 		panic(budgetAbort{e.budgetError(e.budget.phase, u,
 			fmt.Sprintf("the %s grew to %d variables and %d clauses", e.budget.phase, e.c.vars, e.c.clauses))})
@@ -485,6 +492,9 @@ func (e *Encoding) checkAxioms(loads, stores []*Access) error {
 // triangleCheck is chordalTriangles' growth check: the triangles listed so
 // far and the fill-in edges will each need their clauses and variables.
 func (e *Encoding) triangleCheck(tris, fill int64) error {
+	if err := e.ctx.Err(); err != nil {
+		return err
+	}
 	est := e.usage() + tris*memPerTriangle + fill*memPerVar
 	if est <= e.budget.max {
 		return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"checkfence/lsl"
 	"checkfence/memmodel"
@@ -64,6 +65,34 @@ func TestEncodeMemoryOrderStopsOnContext(t *testing.T) {
 			}
 			if len(told) == 0 || !strings.HasPrefix(told[len(told)-1], "stores on relaxed: encoding the memory order") {
 				t.Errorf("progress told %q, want the memory order last", told)
+			}
+		})
+	}
+}
+
+// The transitivity clauses of the memory order come in millions on a
+// large test: a timeout must stop the triangles and their clauses too
+// (growthCheck, triangleCheck), not only the loops over accesses. Two
+// threads of 120 stores to one location make 240 nodes all ordered with
+// each other, 2.3 million triangles, over a second of encoding; a
+// deadline of 20 ms must stop it within a fraction of that.
+func TestEncodeTransitivityStopsOnContext(t *testing.T) {
+	test := storesOnly(120)
+	ra, err := rangeanalysis.Analyze(context.Background(), test)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, budget := range []int64{-1, 1 << 40} { // without and with a budget
+		t.Run(fmt.Sprint("budget ", budget), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			_, err := Encode(ctx, test, ra, memmodel.MustByName("relaxed"), Options{MaxMemory: budget})
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("encoding past its deadline: %v, want %v", err, context.DeadlineExceeded)
+			}
+			if d := time.Since(start); d > 500*time.Millisecond {
+				t.Errorf("stopped %v after it started, 20 ms after which the context ended", d)
 			}
 		})
 	}

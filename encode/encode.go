@@ -3,7 +3,6 @@ package encode
 import (
 	"context"
 	"fmt"
-	"math"
 	"time"
 
 	"checkfence/lsl"
@@ -199,6 +198,7 @@ type Encoding struct {
 	symPairs   []symmetryPair
 	stats      Stats
 	budget     budget
+	ctx        context.Context // while Encode builds it: growthCheck stops it
 	// faulted and pastAfterFault are made when asked for (faults.go)
 	faulted        map[[5]int]Lit
 	pastAfterFault Lit
@@ -314,19 +314,18 @@ func Encode(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, m *memmo
 		consts: map[lsl.Value]*Dom{}, eqs: map[[2]*Dom]Lit{},
 		budget: budget{max: resolveBudget(opt.MaxMemory), phase: "thread formulae"},
 	}
-	if e.budget.max < math.MaxInt64 {
-		e.c.grow, e.c.nextGrow = e.growthCheck, growEvery
-		defer func() {
-			e.c.grow = nil // clauses added later (blocking outcomes) are not the encoding's
-			if r := recover(); r != nil {
-				a, ok := r.(budgetAbort)
-				if !ok {
-					panic(r)
-				}
-				enc, err = nil, a.err
+	e.ctx = ctx
+	e.c.grow, e.c.nextGrow = e.growthCheck, growEvery
+	defer func() {
+		e.c.grow = nil // clauses added later (blocking outcomes) are not the encoding's
+		if r := recover(); r != nil {
+			a, ok := r.(budgetAbort)
+			if !ok {
+				panic(r)
 			}
-		}()
-	}
+			enc, err = nil, a.err
+		}
+	}()
 	if err := e.estimateThreads(); err != nil {
 		return nil, err
 	}
