@@ -215,9 +215,9 @@ type TestResult struct {
 //
 // first, if not nil, is an unrolling already made (by the mining under
 // serial), which the first round uses if its bounds are first's.
-func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds unroll.Bounds, first *unrolledRound, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
+func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds, restart unroll.Bounds, first *unrolledRound, opt *PipelineOptions, model, question string, st *TestStats, exceeding **encode.Execution,
 	prepare prepareFunc) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
-	l := &lazyRun{prog: prog, t: t, opt: opt, model: model, question: question, bounds: bounds, first: first, prepare: prepare, meter: &questions.Meter{}}
+	l := &lazyRun{prog: prog, t: t, opt: opt, model: model, question: question, bounds: bounds, restart: restart, first: first, prepare: prepare, meter: &questions.Meter{}}
 	ctx, cancel := context.WithCancel(ctx)
 	l.ctx = ctx
 	// main is cancelled when the background finds a failure: the rounds
@@ -254,6 +254,7 @@ type lazyRun struct {
 	opt             *PipelineOptions
 	model, question string
 	bounds          unroll.Bounds
+	restart         unroll.Bounds  // if not nil, where the rounds start again when the first is too large
 	first           *unrolledRound // for the first round, if its bounds are first's
 	prepare         prepareFunc
 	meter           *questions.Meter
@@ -546,6 +547,19 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			continue
 		}
 		plain = nil
+		if (errors.As(err, &limit) || errors.As(err, &budget)) && prev == nil && l.restart != nil {
+			// The first bounds (the mining's, under serial) are too
+			// large on this model, but an error within smaller ones
+			// is a failure still, which a larger --max-unroll must
+			// not lose: the rounds start again from the check's own
+			// first bounds, and end as any that reach a limit.
+			clear(bounds)
+			maps.Copy(bounds, l.restart)
+			l.restart = nil
+			clear(streak)
+			opt.progress("%s on %s: too large; starting again from bounds %s", t.Name, l.model, formatBounds(bounds))
+			continue
+		}
 		if (errors.As(err, &limit) || errors.As(err, &budget)) && prev != nil {
 			// Not returned at once: a kept ask of a smaller unrolling
 			// may still be running in the background and have a
@@ -967,7 +981,7 @@ func startMining(ctx context.Context, prog *lsl.Program, t *tests.Test, opt *Pip
 			opt.progress("%s: %v; asking the solver", t.Name, err)
 		}
 	}
-	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, nil, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+	u, enc, loop, failed, err := lazy(ctx, prog, t, m.bounds, nil, nil, opt, "serial", "error check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
 		o := opt.Options
 		o.Encode.CompleteOnly = !bound
 		if aside {
@@ -1123,8 +1137,15 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 		// within a few of its iterations has a short counterexample
 		delete(bounds, mined.Loop.ID)
 	}
+	// the check's own first bounds, without the mining's: where the
+	// rounds start again if the mining's are too large to encode
+	restart := unroll.Bounds{}
 	for k, v := range opt.InitialBounds {
 		bounds[k] = max(bounds[k], min(v, opt.MaxUnroll))
+		restart[k] = min(v, opt.MaxUnroll)
+	}
+	if maps.Equal(restart, bounds) {
+		restart = nil
 	}
 	res := &TestResult{Test: t, Model: m}
 	analyses := &analysisMemo{} // the main and the background encodings of an unrolling share one
@@ -1137,7 +1158,7 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			analyses.test, analyses.ra = r.u.Test, r.ra
 		}
 	}
-	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, first, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, restart, first, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
 		ra, err := analyses.analyze(ctx, u.Test)
 		if err != nil {
 			return nil, nil, err

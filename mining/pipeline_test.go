@@ -973,7 +973,7 @@ func TestAccelerationTooLarge(t *testing.T) {
 	}
 	var st TestStats
 	var exceeding *encode.Execution
-	_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+	_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, nil, opt, "serial", "error check", &st, &exceeding, prepare)
 	if err != nil || loop != nil || !failed {
 		t.Fatalf("failed %v, loop %v, error %v (rounds at bounds %v); want the assertion's failure", failed, loop, err, bounds)
 	}
@@ -1020,5 +1020,59 @@ func TestSerialRunGuardedByAnalysis(t *testing.T) {
 				t.Fatalf("error %v, want the range analysis's value limit", err)
 			}
 		})
+	}
+}
+
+// minedTooLarge: q's nested loops run 3 x 4 iterations, which the
+// serial run bounds at once (it never encodes), but whose unrolling is too
+// large for a small memory budget on relaxed; p and r fail on relaxed
+// (r reads flag = 1, then data = 0) within the first bounds, and do not
+// with their fences.
+const minedTooLarge = `
+int data, flag;
+int arr[8];
+void init(void) { data = 0; flag = 0; }
+void p(void) { data = 1; flag = 1; }
+void r(void) { int f = flag; int d = data; lsl_assert(f == 0 || d == 1); }
+void pf(void) { data = 1; lsl_fence("store-store"); flag = 1; }
+void rf(void) { int f = flag; lsl_fence("load-load"); int d = data; lsl_assert(f == 0 || d == 1); }
+void q(void) { int i, j; for (i = 0; i < 3; i++) for (j = 0; j < 4; j++) arr[j] = arr[j] + i; }
+`
+
+// TestCheckRestartsBelowMinedBounds: when the unrolling at the bounds the
+// mining ended with is too large to encode on the model, the check starts
+// again from its own first bounds, so that an error within them is still
+// found (a larger --max-unroll must not lose a failure), on one core and
+// two; without one the test is inconclusive for the budget.
+func TestCheckRestartsBelowMinedBounds(t *testing.T) {
+	prog, ts := compileTest(t, "mined.c", "#include \"lsl_protos.h\"\n"+minedTooLarge, "test T = init ( p | r q )\ntest F = init ( pf | rf q )")
+	for _, c := range []struct {
+		test string
+		want Verdict
+	}{{"T", Fail}, {"F", Inconclusive}} {
+		for _, sequential := range []bool{false, true} {
+			t.Run(fmt.Sprint(c.test, " sequential ", sequential), func(t *testing.T) {
+				tc := ts[0]
+				if c.test == "F" {
+					tc = ts[1]
+				}
+				opt := PipelineOptions{Sequential: sequential}
+				opt.Encode.MaxMemory = 1 << 20
+				res, err := CheckTest(context.Background(), prog, nil, tc, memmodel.MustByName("relaxed"), opt)
+				var budget *encode.BudgetError
+				switch {
+				case c.want == Inconclusive:
+					if !errors.As(err, &budget) {
+						t.Fatalf("verdict %v, error %v; want the memory budget's error", res, err)
+					}
+				case err != nil:
+					t.Fatal(err)
+				case res.Verdict != c.want:
+					t.Fatalf("verdict %s, want %s", res.Verdict, c.want)
+				case res.Counterexample == nil || res.Counterexample.Outcome.Fault != lsl.FaultAssert:
+					t.Fatalf("counterexample %v, want a failed assertion", res.Counterexample)
+				}
+			})
+		}
 	}
 }
