@@ -299,8 +299,7 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 			if !orders(r) || shown && !r.Cause {
 				continue
 			}
-			fmt.Fprintf(out, "  %s: %s %s (%s) executes after %s %s (%s)\n", r.Thread,
-				r.Second.Kind, r.Second.Addr, r.Second.Pos, r.First.Kind, r.First.Addr, r.First.Pos)
+			fmt.Fprintf(out, "  %s\n", pairText(r.Thread, r.Second, r.First))
 		}
 		if len(tr.Reordered) == 0 && tr.Observation.Text != "" {
 			fmt.Fprintf(out, "  observed %s\n", tr.Observation.Text)
@@ -313,4 +312,18 @@ func writeNecessity(out io.Writer, jsonOut bool, m *memmodel.Model, v mining.Fen
 		fmt.Fprintf(out, "  %s\n", v.Result.Unmodelled)
 	}
 	return nil
+}
+
+// pairText says that access later, of thread, executes after earlier,
+// which follows it in program order; an access in a loop names its
+// iteration, so that the pairs of two iterations read apart.
+func pairText(thread string, later, earlier trace.Event) string {
+	access := func(e trace.Event) string {
+		s := fmt.Sprintf("%s %s (%s)", e.Kind, e.Addr, e.Pos)
+		if e.Iteration != "" {
+			s += " [iteration " + e.Iteration + "]"
+		}
+		return s
+	}
+	return fmt.Sprintf("%s: %s executes after %s", thread, access(later), access(earlier))
 }

@@ -205,7 +205,7 @@ func reason(a infer.Added) string {
 	if !ok1 || !ok2 {
 		return ""
 	}
-	return fmt.Sprintf("%s: %s %s (%s) executes after %s %s (%s)", b.Thread, b.Kind, b.Addr, b.Pos, f.Kind, f.Addr, f.Pos)
+	return pairText(b.Thread, b, f)
 }
 
 // writeInferText prints the inference on one model of tests tests. Tests

@@ -121,6 +121,32 @@ func TestFencesFailingCode(t *testing.T) {
 	}
 }
 
+// fences names a pair's iterations: testdata/looppairs.c reads flag in
+// two iterations of a loop, and without its load-load fence data may be
+// read before either (the counterexample says which); the pairs it lists
+// must name their iterations and so read apart, and the last iteration's
+// load, the one the assertion reads, is among them.
+func TestFencesPairsOfIterations(t *testing.T) {
+	code, out, _ := runCmd(t, "fences", "--no-cache", "testdata/looppairs.c", "testdata/looppairs.tests")
+	if code != exitPass || !strings.Contains(out, "needed       load-load fence at testdata/looppairs.c:14:5: without it, T0 fails on relaxed\n") {
+		t.Fatalf("status %d:\n%s", code, out)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(line, "  thread 1: load flag") {
+			continue
+		}
+		if seen[line] || !strings.Contains(line, " [iteration ") {
+			t.Errorf("pair listed twice or without its iteration: %q", line)
+		}
+		seen[line] = true
+	}
+	last := "  thread 1: load flag (testdata/looppairs.c:13:33) [iteration 2] executes after load data (testdata/looppairs.c:15:13)"
+	if !seen[last] {
+		t.Errorf("no line %q in\n%s", last, out)
+	}
+}
+
 // check --model all: one line per test and model, in the order sc, tso,
 // pso, rmo, relaxed; message passing fails where stores may reorder.
 func TestCheckAllModels(t *testing.T) {
