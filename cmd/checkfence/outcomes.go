@@ -60,10 +60,27 @@ func outcomesCommand(status *int) *cli.Command {
 				return inputError{errs}
 			}
 			out := c.App.Writer
+			inconclusive := false
 			for _, t := range tests {
 				for _, m := range models {
 					start := time.Now()
 					set, st, err := mining.Enumerate(c.Context, t, m, mining.Options{})
+					if kind, why, ok := limitKind(err); ok {
+						// a test too large to list (the memory budget,
+						// the values tracked) is inconclusive, status 3,
+						// as in check and litmus; the others are listed
+						inconclusive = true
+						if c.Bool("json") {
+							rec := map[string]any{"test": t.Name, "model": m.Name, "outcomes": []string{},
+								"verdict": "inconclusive", "reason": kind, "detail": why}
+							if err := json.NewEncoder(out).Encode(rec); err != nil {
+								return err
+							}
+							continue
+						}
+						fmt.Fprintf(out, "%s on %s: inconclusive: %s\n", t.Name, m.Name, why)
+						continue
+					}
 					if err != nil {
 						return inputError{[]error{fmt.Errorf("%s on %s: %w", t.Name, m.Name, err)}}
 					}
@@ -92,6 +109,9 @@ func outcomesCommand(status *int) *cli.Command {
 				return inputError{errs}
 			}
 			*status = exitPass
+			if inconclusive {
+				*status = exitInconclusive
+			}
 			return nil
 		},
 	}

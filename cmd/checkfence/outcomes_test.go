@@ -24,6 +24,11 @@ func TestOutcomesCommand(t *testing.T) {
 		// on tso the store buffers add a=0, b=0
 		{"sb on tso", []string{"outcomes", "--model", "tso", "testdata/sb.lsl"}, 0, []string{
 			"SB on tso: 4 outcomes", "t0.0{output a=0} | t1.0{output b=0}"}, ""},
+		// a test with more values than the analysis tracks is
+		// inconclusive (status 3, as in check), and the next is listed
+		{"value limit", []string{"outcomes", "--model", "sc", "testdata/toomany.lsl", "testdata/sb.lsl"}, 3, []string{
+			"WIDE on sc: inconclusive: testdata/toomany.lsl:8:5: test WIDE: choose 0 9999: range too large to analyse, more than the 4096 values the range analysis tracks; reduce the range",
+			"SB on sc: 3 outcomes"}, ""},
 		{"malformed", []string{"outcomes", "testdata/bad.lsl"}, 2, nil, "testdata/bad.lsl:5:3: expected register"},
 		{"no files", []string{"outcomes"}, 2, nil, "no LSL files"},
 		// what the validation finds points into the file, as parse errors do
