@@ -36,7 +36,16 @@ func (s *checkedSolver) value(l Lit) bool { return s.solver.value(l) }
 func (s *checkedSolver) why() []Lit { return s.solver.why() }
 
 func (s *checkedSolver) solve(ctx context.Context, assumptions []Lit) int {
-	r := s.solver.solve(ctx, assumptions)
+	return s.check(ctx, s.solver.solve(ctx, assumptions), assumptions)
+}
+
+func (s *checkedSolver) solveWithin(ctx context.Context, maxConflicts int64, assumptions []Lit) int {
+	return s.check(ctx, s.solver.solveWithin(ctx, maxConflicts, assumptions), assumptions)
+}
+
+// check checks the solver's answer r under the assumptions against the
+// reference solver.
+func (s *checkedSolver) check(ctx context.Context, r int, assumptions []Lit) int {
 	if r == 0 {
 		return 0
 	}

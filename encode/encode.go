@@ -416,6 +416,15 @@ func (e *Encoding) Solve(ctx context.Context, assumptions ...Lit) int {
 	return e.c.g.solve(ctx, assumptions)
 }
 
+// SolveWithin is Solve that also answers 0 once the call has met
+// maxConflicts conflicts: a question worth asking only if it is easy.
+// The limit counts the solver's conflicts, not time, so the answers do
+// not depend on the machine; with SolverGini, which counts none, it
+// answers 0 at once.
+func (e *Encoding) SolveWithin(ctx context.Context, maxConflicts int64, assumptions ...Lit) int {
+	return e.c.g.solveWithin(ctx, maxConflicts, assumptions)
+}
+
 // AddClause adds a clause over the encoding's literals (for example to
 // block an outcome).
 func (e *Encoding) AddClause(lits ...Lit) { e.c.add(lits...) }

@@ -56,6 +56,9 @@ type solver interface {
 	addClause(lits []Lit) // the solver does not keep lits
 	// solve: 1 sat, -1 unsat under the assumptions, 0 if ctx ended first
 	solve(ctx context.Context, assumptions []Lit) int
+	// solveWithin: solve, but 0 also once the call has met maxConflicts
+	// conflicts; a solver that cannot count them answers 0 at once
+	solveWithin(ctx context.Context, maxConflicts int64, assumptions []Lit) int
 	value(l Lit) bool // in the model of the last solve that answered 1
 	// why: after -1, the assumptions the proof used; empty if the
 	// clauses alone are unsatisfiable
@@ -83,6 +86,9 @@ func (b builtinSolver) value(l Lit) bool     { return b.s.Value(l) }
 func (b builtinSolver) why() []Lit           { return b.s.Why() }
 func (b builtinSolver) solve(ctx context.Context, assumptions []Lit) int {
 	return b.s.Solve(ctx, assumptions...)
+}
+func (b builtinSolver) solveWithin(ctx context.Context, maxConflicts int64, assumptions []Lit) int {
+	return b.s.SolveWithin(ctx, maxConflicts, assumptions...)
 }
 
 // giniSolver is gini v1.0.4, with what it needs around two of its bugs.
@@ -116,6 +122,11 @@ func (s *giniSolver) addClause(lits []Lit) {
 }
 
 func (s *giniSolver) value(l Lit) bool { return s.g.Value(l) }
+
+// solveWithin: gini v1.0.4 counts no conflicts for its caller (its
+// limits are times, which would make answers depend on the machine), so
+// it gives up at once.
+func (s *giniSolver) solveWithin(context.Context, int64, []Lit) int { return 0 }
 
 func (s *giniSolver) why() []Lit {
 	if s.unsat {

@@ -43,10 +43,20 @@
 // when no execution exceeds the bounds, whichever loops were raised on
 // the way; a loop that is really exceeded is found again by the next
 // round's question. For the same reason a round may raise a bound by
-// more than one: a loop instance raised alone by it and by the two
-// rounds before is raised by two (accelerate: a retry loop that keeps
-// failing, as snark D0's, takes a round less every two, at the price of
-// at most one iteration that no execution needs).
+// more than one: a loop instance raised by it and by the two rounds
+// before, with no other instance of its loop, is raised by two
+// (accelerate: a retry loop that keeps failing, as snark D0's, takes a
+// round less every two, at the price of at most one iteration that no
+// execution needs). And a round raises the loops of several threads when
+// several executions exceed them: once its exceeding execution has
+// raised some threads' loops, it asks, within a fixed number of solver
+// conflicts, for an execution exceeding a loop of another thread, and
+// raises that too (sweep): each such raise is one a later round would
+// make, since the execution stays within every larger unrolling. Where
+// an unrolling so raised is too large for the memory budget or the
+// range analysis, the round is made again with only the raises of its
+// exceeding execution (TestSweepRaisesOtherThreads, whose failure a
+// version without that is inconclusive on).
 //
 // Tests with interchangeable threads (package symmetry) ask fewer
 // questions: the enumeration excludes each outcome's whole orbit at once

@@ -163,7 +163,8 @@ type TestResult struct {
 // also an outcome outside the specification), as disjuncts, each a set of
 // assumptions.
 // Each round asks "can an execution exceed the bounds?", which is cheap
-// while the answer is yes, and raises the bounds of the loops it exceeds.
+// while the answer is yes, and raises the bounds of the loops it exceeds,
+// then, while easy, those other threads' executions exceed (lazyRun.sweep).
 // Once the answer is no, the bounds suffice and "does an execution within
 // them fail?" settles the verdict.
 //
@@ -265,6 +266,7 @@ type lazyRun struct {
 	stopMain context.CancelFunc
 	kept     []*asked // the kept asks, in round order
 	keptAt   int      // instructions of the unrolling last kept
+	noSweep  bool     // a sweep found nothing: no more (sweep)
 }
 
 // asked is the failure question of one unrolling, given to the
@@ -518,11 +520,12 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	t, opt, bounds := l.t, l.opt, l.bounds
 	var raisedLast []string    // loops raised by the last round
+	var foundLast []string     // those raised for the round's exceeding execution (not by the sweep or accelerate)
 	var askFirst []string      // loops the next exceed question asks first
 	announced := false         // the interchangeable threads were shown
 	var prev *lastRound        // the round before, whose bounds were raised
 	streak := map[string]int{} // loop → rounds in a row that raised it
-	var plain unroll.Bounds    // the bounds raised by one, if accelerate raised them further
+	var plain unroll.Bounds    // the bounds the last exceeding execution raised, if accelerate or the sweep raised them further
 	for {
 		opt.progress("%s on %s: unrolling (bounds %s)", t.Name, l.model, formatBounds(bounds))
 		u, err := l.unroll(bounds)
@@ -534,11 +537,16 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		var limit *lsl.LimitError
 		var budget *encode.BudgetError
 		if (errors.As(err, &limit) || errors.As(err, &budget)) && plain != nil {
-			// The unrolling accelerate made is too large, but the one
-			// a raise by one makes may not be, and may hold a failure:
-			// the round is made again with that.
-			for k, v := range plain {
-				if bounds[k] != v {
+			// The unrolling accelerate or the sweep made is too large,
+			// but the one the round's exceeding execution alone asks
+			// for may not be, and may hold a failure: the round is made
+			// again with that.
+			for _, k := range slices.Sorted(maps.Keys(bounds)) {
+				switch v, ok := plain[k]; {
+				case !ok:
+					delete(bounds, k)
+					opt.progress("%s on %s: too large; leaving the bound of %s as it was", t.Name, l.model, k)
+				case bounds[k] != v:
 					bounds[k] = v
 					opt.progress("%s on %s: too large; raising the bound of %s to %d only", t.Name, l.model, k, v)
 				}
@@ -629,16 +637,25 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		raiseSiblings(u, bounds, next)
 		raiseInterchangeable(u, enc, bounds, next)
 		byOne := maps.Clone(next)
-		if accelerate(bounds, next, streak, opt.MaxUnroll) {
+		swept := l.sweep(u, enc, bounds, next)
+		site := func(id string) string {
+			lp, _ := u.Loop(id)
+			return lp.Site
+		}
+		if accelerate(bounds, next, streak, site, opt.MaxUnroll) || swept {
 			plain = byOne
 		}
 		if cur != nil && !cur.kept {
 			cur.Cancel()
 		}
-		raisedBefore := raisedLast
+		foundBefore := foundLast
+		foundLast = nil
 		raisedLast = nil
 		for _, k := range slices.Sorted(maps.Keys(next)) {
 			if v := next[k]; bounds[k] != v {
+				if byOne[k] != bounds[k] {
+					foundLast = append(foundLast, k)
+				}
 				bounds[k] = v
 				raisedLast = append(raisedLast, k)
 				opt.progress("%s on %s: raising the bound of %s to %d", t.Name, l.model, k, v)
@@ -655,8 +672,91 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 		if len(raisedLast) == 0 {
 			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which: %w", t.Name, ErrInternal)
 		}
-		askFirst = loopsAskedFirst(raisedLast, raisedBefore, len(raisedBefore) == 0)
+		askFirst = loopsAskedFirst(foundLast, foundBefore, len(foundBefore) == 0)
 	}
+}
+
+// sweepConflicts is the number of conflicts within which each question
+// of a round's sweep must be answered (lazyRun.sweep). The sweep's
+// answers on the Fig. 10 suite took at most 750 (snark Db, its third
+// round); proofs that no further loop is exceeded, which the sweep does
+// not need, 0 to 600; and past 1,000 a question is as hard as the next
+// round's exceed question would be.
+const sweepConflicts = 1000
+
+// sweep raises, once the round's exceeding execution has raised the
+// loops next raises, the loops of the other threads that another
+// execution within the bounds exceeds: it asks for an execution that
+// exceeds a loop of a thread none of whose loops next raises (none
+// exceeding any loop next raises), raises each such thread's first
+// exceeded loop (and its siblings and counterparts, as the round does),
+// and asks again, until no such execution is found within sweepConflicts
+// conflicts. Without it, a test whose threads each run a retry loop
+// raises one loop per round: snark D0's two push loops took seven rounds
+// to reach 5 and 5, and take four with it (0.24 s to 0.18 s); lazylist
+// Sacr2's remove and add loops two rounds, one with it.
+//
+// Every raise is one the rounds must make before they end: the execution
+// found stays within every unrolling with larger bounds, and exceeds the
+// loop's bound there until that is raised. So the rounds still end
+// exactly when the exceed question proves that no execution exceeds the
+// bounds; and the limit counts conflicts, not time, so the rounds do not
+// depend on the machine. Once a round's first sweep question finds
+// nothing (the threads not raised cannot exceed a loop, or not easily:
+// msn T53's enqueuer), the run sweeps no more. It reports whether it
+// raised a bound.
+func (l *lazyRun) sweep(u *unroll.Result, enc *encode.Encoding, bounds, next unroll.Bounds) bool {
+	if l.noSweep {
+		return false
+	}
+	swept := false
+	for l.main.Err() == nil {
+		as := enc.ExceedAssumptions()
+		raisedThread := map[int]bool{}
+		for _, p := range enc.Exceeds {
+			if id := p.Stmt.Loop; next[id] != bounds[id] {
+				as = append(as, p.Lit.Not())
+				raisedThread[p.Thread] = true
+			}
+		}
+		asked := map[int]bool{}
+		var others []encode.Lit
+		for _, p := range enc.ExceedRepresentatives() {
+			if !raisedThread[p.Thread] && max(bounds[p.Stmt.Loop], 1) < l.opt.MaxUnroll {
+				others = append(others, p.Lit)
+				asked[p.Thread] = true
+			}
+		}
+		if len(others) == 0 {
+			return swept
+		}
+		other := enc.NewVar()
+		enc.AddClause(append([]encode.Lit{other.Not()}, others...)...)
+		if l.meter.SolveWithin(l.main, enc, false, sweepConflicts, append(as, other)...) != 1 {
+			l.noSweep = !swept
+			return swept
+		}
+		raised := false
+		derailed := map[int]bool{}
+		for _, p := range enc.Exceeds {
+			if !enc.Value(p.Lit) || derailed[p.Thread] {
+				continue
+			}
+			derailed[p.Thread] = true // only its first exceeded loop (see doc.go)
+			id := p.Stmt.Loop
+			if b := max(bounds[id], 1); asked[p.Thread] && b < l.opt.MaxUnroll {
+				next[id] = b + 1
+				raised = true
+			}
+		}
+		if !raised {
+			return swept
+		}
+		swept = true
+		raiseSiblings(u, bounds, next)
+		raiseInterchangeable(u, enc, bounds, next)
+	}
+	return swept
 }
 
 // unrolledRound is an unrolling of a test and its range analysis (nil if
@@ -763,10 +863,13 @@ func raiseInterchangeable(u *unroll.Result, enc *encode.Encoding, bounds, next u
 
 // loopsAskedFirst returns the loops whose exceeding the next round's
 // exceed question asks about first, one at a time (exceedOrder): the
-// loops the last round raised, while they grow, that is, on the first
-// round that raised any (beforeNone) and whenever a loop it raised was
-// raised by the round before it too; otherwise none, and the question
-// asks about every loop at once.
+// loops the last round raised for its exceeding execution, while they
+// grow, that is, on the first round that raised any (beforeNone) and
+// whenever a loop it raised was raised by the round before it too;
+// otherwise none, and the question asks about every loop at once. The
+// loops the sweep raised are not among them: asked first, they were
+// often proved bounded before the loop the next execution exceeds was
+// found (harris S1, Fig. 8: 9.7-11.2 s against 8.7 s).
 //
 // A loop that keeps growing (a CAS retry loop on relaxed, raised from 1
 // to 5 in as many rounds on snark D0) is likely exceeded again, and asking
@@ -1481,34 +1584,41 @@ func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis
 	return ra, nil
 }
 
-// accelerate raises by two instead of one a loop instance that the two
-// rounds before raised too, when it is the only instance the round
-// raises. A retry loop that keeps failing on relaxed (snark D0 raises
-// its two push loops from 1 to 5, a round each) then takes a round less
-// every two; a round costs an unrolling, its analysis and encoding and
-// an exceed question, while the iteration it may add in vain is one
-// instance's, in the later rounds' encodings. With several instances
-// raised at once (siblings, interchangeable threads) the iteration in
-// vain is one per instance and costs more than the round it saves (msn
-// T1, whose four dequeue loops end at 4: 0.16 s to 0.27 s), so they are
-// raised by one. Bounds only ever grow past what an exceeding execution
-// needs, so no answer changes: the rounds end when no execution exceeds
-// the bounds, whatever they are. But the extra iteration may make the
-// unrolling too large for the memory budget or the range analysis, where
-// a raise by one would not be, and hold a failure: then the round is
-// made again raised by one (rounds). It reports whether it raised next.
-func accelerate(bounds, next unroll.Bounds, streak map[string]int, maxUnroll int) bool {
+// accelerate raises by two instead of one each loop instance that the
+// two rounds before raised too, when no other instance of its loop (a
+// sibling, or its counterpart in an interchangeable thread: the same
+// site) is raised with it. A retry loop that keeps failing on relaxed
+// (snark D0 raises its two push loops from 1 to 5) then takes a round
+// less every two; a round costs an unrolling, its analysis and encoding
+// and an exceed question, while the iteration it may add in vain is one
+// instance's, in the later rounds' encodings. With several instances of
+// one loop raised at once the iteration in vain is one per instance and
+// costs more than the round it saves (msn T1, whose four dequeue loops
+// end at 4: 0.16 s to 0.27 s), so they are raised by one. Bounds only
+// ever grow past what an exceeding execution needs, so no answer
+// changes: the rounds end when no execution exceeds the bounds, whatever
+// they are. But the extra iteration may make the unrolling too large for
+// the memory budget or the range analysis, where a raise by one would
+// not be, and hold a failure: then the round is made again raised by one
+// (rounds). site names a loop instance's loop; accelerate reports whether
+// it raised next.
+func accelerate(bounds, next unroll.Bounds, streak map[string]int, site func(id string) string, maxUnroll int) bool {
 	var raised []string
+	instances := map[string]int{}
 	for k, v := range next {
 		if bounds[k] != v {
 			raised = append(raised, k)
+			instances[site(k)]++
 		}
 	}
-	if len(raised) != 1 || streak[raised[0]] < 2 {
-		return false
+	further := false
+	for _, k := range raised {
+		if streak[k] < 2 || instances[site(k)] > 1 {
+			continue
+		}
+		old := next[k]
+		next[k] = min(next[k]+1, maxUnroll)
+		further = further || next[k] != old
 	}
-	k := raised[0]
-	old := next[k]
-	next[k] = min(next[k]+1, maxUnroll)
-	return next[k] != old
+	return further
 }

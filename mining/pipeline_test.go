@@ -892,8 +892,10 @@ func TestFirstRoundOfMinedUnrolling(t *testing.T) {
 }
 
 // TestAccelerate: a round raises by two a loop instance raised by the two
-// rounds before, if it is the only one it raises; otherwise by one.
+// rounds before, unless another instance of the same loop (the same site)
+// is raised with it; otherwise by one.
 func TestAccelerate(t *testing.T) {
+	site := func(id string) string { return strings.TrimRight(id, "0123456789") }
 	for _, tc := range []struct {
 		name         string
 		bounds, next unroll.Bounds
@@ -903,13 +905,15 @@ func TestAccelerate(t *testing.T) {
 		{"third raise in a row", unroll.Bounds{"a": 3}, unroll.Bounds{"a": 4}, map[string]int{"a": 2}, unroll.Bounds{"a": 5}},
 		{"second raise in a row", unroll.Bounds{"a": 2}, unroll.Bounds{"a": 3}, map[string]int{"a": 1}, unroll.Bounds{"a": 3}},
 		{"first raise", unroll.Bounds{}, unroll.Bounds{"a": 2}, map[string]int{}, unroll.Bounds{"a": 2}},
-		{"two instances", unroll.Bounds{"a": 3, "b": 3}, unroll.Bounds{"a": 4, "b": 4}, map[string]int{"a": 2, "b": 2}, unroll.Bounds{"a": 4, "b": 4}},
+		{"two instances of a loop", unroll.Bounds{"a1": 3, "a2": 3}, unroll.Bounds{"a1": 4, "a2": 4}, map[string]int{"a1": 2, "a2": 2}, unroll.Bounds{"a1": 4, "a2": 4}},
+		{"two loops", unroll.Bounds{"a": 3, "b": 3}, unroll.Bounds{"a": 4, "b": 4}, map[string]int{"a": 2, "b": 2}, unroll.Bounds{"a": 5, "b": 5}},
+		{"two loops, one new", unroll.Bounds{"a": 3, "b": 1}, unroll.Bounds{"a": 4, "b": 2}, map[string]int{"a": 2}, unroll.Bounds{"a": 5, "b": 2}},
 		{"another loop raised before", unroll.Bounds{"a": 3, "b": 2}, unroll.Bounds{"a": 3, "b": 3}, map[string]int{"a": 2}, unroll.Bounds{"a": 3, "b": 3}},
 		{"at the limit", unroll.Bounds{"a": 9}, unroll.Bounds{"a": 10}, map[string]int{"a": 5}, unroll.Bounds{"a": 10}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			next := maps.Clone(tc.next)
-			further := accelerate(tc.bounds, next, tc.streak, 10)
+			further := accelerate(tc.bounds, next, tc.streak, site, 10)
 			if !maps.Equal(next, tc.want) {
 				t.Errorf("raised to %v, want %v", next, tc.want)
 			}
@@ -1074,5 +1078,82 @@ func TestCheckRestartsBelowMinedBounds(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// eitherLoop: f and g race for x, and only the winner runs its loop (f's
+// three iterations, then an assertion that fails; g's two), so no
+// execution exceeds both loops, and one exceeding execution raises one
+// of them.
+const eitherLoop = `
+int x;
+void f() {
+	if (lsl_cas_32(&x, 0, 1)) {
+		int i = 0;
+		while (i < 3) i = i + 1;
+		lsl_assert(i != 3);
+	}
+}
+void g() {
+	if (lsl_cas_32(&x, 0, 2)) {
+		int j = 0;
+		while (j < 2) j = j + 1;
+	}
+}
+`
+
+// TestSweepRaisesOtherThreads: the first round's exceeding execution
+// raises one thread's loop, and the sweep the other's, so the second round
+// has both at 2 (without the sweep, one of them stays at 1); the rounds
+// end in the assertion's failure. When every unrolling that raises both
+// loops is refused (as the memory budget refuses one), the round is made
+// again with the raise of its exceeding execution alone, and the rounds
+// still find the failure: a sweep without that fallback ends at the first
+// bounds, inconclusive.
+func TestSweepRaisesOtherThreads(t *testing.T) {
+	prog, ts := compileTest(t, "either.c", "#include \"lsl_protos.h\"\n"+eitherLoop, "test T = ( f | g )")
+	for _, refuseBoth := range []bool{false, true} {
+		t.Run(fmt.Sprint("refuse both ", refuseBoth), func(t *testing.T) {
+			opt := &PipelineOptions{MaxUnroll: 10}
+			serial := memmodel.MustByName("serial")
+			var rounds [][]int // the loops' bounds, per round, in thread order
+			var made []int     // those of the last unrolling not refused
+			prepare := func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+				var bs []int
+				for _, l := range u.Loops {
+					if l.Thread != "init" {
+						bs = append(bs, l.Bound)
+					}
+				}
+				if !aside {
+					rounds = append(rounds, bs)
+				}
+				if refuseBoth && !aside && made != nil && bs[0] != made[0] && bs[1] != made[1] {
+					return nil, nil, &encode.BudgetError{Test: "T", Model: "serial", Detail: "both loops raised"}
+				}
+				if !aside {
+					made = bs
+				}
+				o := opt.Options
+				o.Encode.CompleteOnly = !bound
+				e, err := Prepare(ctx, u.Test, serial, o)
+				if err != nil {
+					return nil, nil, err
+				}
+				return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
+			}
+			var st TestStats
+			var exceeding *encode.Execution
+			_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+			if err != nil || loop != nil || !failed {
+				t.Fatalf("failed %v, loop %v, error %v (rounds at bounds %v); want the assertion's failure", failed, loop, err, rounds)
+			}
+			if len(rounds) < 2 || len(rounds[0]) != 2 {
+				t.Fatalf("rounds at bounds %v, want two loops and more than one round", rounds)
+			}
+			if !refuseBoth && !slices.Equal(rounds[1], []int{2, 2}) {
+				t.Errorf("rounds at bounds %v; want both loops raised by the first round", rounds)
+			}
+		})
 	}
 }

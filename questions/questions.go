@@ -46,6 +46,20 @@ func (m *Meter) Solve(ctx context.Context, enc *encode.Encoding, background bool
 	return r
 }
 
+// SolveWithin is Solve with a limit on the solver's conflicts
+// (encode.Encoding.SolveWithin): 0 also when the limit is met.
+func (m *Meter) SolveWithin(ctx context.Context, enc *encode.Encoding, background bool, maxConflicts int64, as ...encode.Lit) int {
+	t0 := time.Now()
+	r := enc.SolveWithin(ctx, maxConflicts, as...)
+	m.mu.Lock()
+	if !background {
+		m.solveTime += time.Since(t0)
+	}
+	m.satCalls++
+	m.mu.Unlock()
+	return r
+}
+
 // FirstOf asks whether an execution satisfies base and one of the
 // disjuncts, one disjunct after another in order: 1 (with that execution
 // as the solution) for the first that one does, -1 if none does, 0 if

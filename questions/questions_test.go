@@ -262,3 +262,52 @@ func TestEnds(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveWithin: a question limited to a number of conflicts answers
+// when that is enough, gives up (0) when it is not, and is counted; gini,
+// which counts no conflicts for its caller, gives up at once.
+func TestSolveWithin(t *testing.T) {
+	ctx := context.Background()
+	enc := blank(t)
+	// under act, eight pigeons in seven holes: thousands of conflicts
+	const holes = 7
+	act := enc.NewVar()
+	var in [holes + 1][holes]encode.Lit
+	for p := range in {
+		for h := range in[p] {
+			in[p][h] = enc.NewVar()
+		}
+		enc.AddClause(append([]encode.Lit{act.Not()}, in[p][:]...)...)
+	}
+	for h := range holes {
+		for p := range in {
+			for q := p + 1; q < len(in); q++ {
+				enc.AddClause(in[p][h].Not(), in[q][h].Not())
+			}
+		}
+	}
+	var m questions.Meter
+	if r := m.SolveWithin(ctx, enc, false, 10, act.Not()); r != 1 {
+		t.Errorf("an easy question within 10 conflicts: %d, want 1", r)
+	}
+	if r := m.SolveWithin(ctx, enc, false, 10, act); r != 0 {
+		t.Errorf("pigeonhole 8 into 7 within 10 conflicts: %d, want 0", r)
+	}
+	if calls, _ := m.Totals(); calls != 2 {
+		t.Errorf("%d calls counted, want 2", calls)
+	}
+
+	test := &lsl.Test{Name: "blank", Threads: [][]*lsl.Invocation{{{Op: "f"}}}}
+	opt := mining.Options{}
+	opt.Encode.Solver = encode.SolverGini
+	gini, err := mining.Prepare(ctx, test, memmodel.MustByName("sc"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := m.SolveWithin(ctx, gini, false, 1000, gini.NewVar()); r != 0 {
+		t.Errorf("gini within 1000 conflicts: %d, want 0 (it cannot count them)", r)
+	}
+	if r := m.Solve(ctx, gini, false, gini.NewVar()); r != 1 {
+		t.Errorf("gini without a limit: %d, want 1", r)
+	}
+}

@@ -447,3 +447,59 @@ func TestUnsatThroughAssumptions(t *testing.T) {
 		t.Fatal("without assumptions, Why must be empty")
 	}
 }
+
+// TestSolveWithin: a call limited to a number of conflicts gives up (0)
+// at that number, the same one on every run, and leaves a solver whose
+// later answers, limited or not, are right: the same random instances as
+// TestStopAndResume, whose answers gini checks, with limits instead of
+// deadlines.
+func TestSolveWithin(t *testing.T) {
+	s := New()
+	pigeonhole(s, 7)
+	before := s.Stats().Conflicts
+	if res := s.SolveWithin(context.Background(), 25); res != 0 {
+		t.Fatalf("pigeonhole 8 into 7 within 25 conflicts: %d, want 0 (it needs thousands)", res)
+	}
+	if got := s.Stats().Conflicts - before; got != 25 {
+		t.Errorf("gave up after %d conflicts, want 25", got)
+	}
+	if res := s.Solve(context.Background()); res != -1 {
+		t.Fatalf("pigeonhole 8 into 7 after giving up: %d, want -1", res)
+	}
+
+	r := rand.New(rand.NewSource(*seed + 6))
+	gaveUp, answered := 0, 0
+	for it := 0; it < 10; it++ {
+		nv := 120 + r.Intn(30)
+		s := New()
+		for i := 0; i < nv; i++ {
+			s.NewVar()
+		}
+		var cls [][]z.Lit
+		for i := 0; i < int(4.2*float64(nv)); i++ {
+			c := randClause(r, nv, 3)
+			cls = append(cls, c)
+			s.AddClause(c...)
+		}
+		for k := 0; k < 6; k++ {
+			as := randLits(r, nv, r.Intn(3))
+			limit := int64(1 + r.Intn(600))
+			if res := s.SolveWithin(context.Background(), limit, as...); res == 0 {
+				gaveUp++
+			} else {
+				answered++
+				checkAnswer(t, s, cls, as, res)
+			}
+			if r.Intn(2) == 0 {
+				c := randClause(r, nv, 2+r.Intn(2))
+				cls = append(cls, c)
+				s.AddClause(c...)
+			}
+		}
+		checkAnswer(t, s, cls, nil, s.Solve(context.Background()))
+	}
+	if gaveUp == 0 || answered == 0 {
+		t.Errorf("%d limited calls gave up, %d answered: the instances test one side only", gaveUp, answered)
+	}
+	t.Logf("%d limited calls gave up, %d answered", gaveUp, answered)
+}

@@ -14,6 +14,18 @@ func float32frombits(b uint32) float32 { return math.Float32frombits(b) }
 // Solve decides the clauses under the assumptions: 1 satisfiable, -1
 // unsatisfiable, 0 stopped because ctx ended.
 func (s *Solver) Solve(ctx context.Context, assumptions ...z.Lit) int {
+	return s.SolveWithin(ctx, 0, assumptions...)
+}
+
+// SolveWithin is Solve that gives up, answering 0, once the call has
+// met maxConflicts conflicts (0: no limit). Conflicts, unlike time, do
+// not depend on the machine: the same calls on the same clauses give up
+// at the same point.
+func (s *Solver) SolveWithin(ctx context.Context, maxConflicts int64, assumptions ...z.Lit) int {
+	s.conflictStop = 0
+	if maxConflicts > 0 {
+		s.conflictStop = s.stats.Conflicts + maxConflicts
+	}
 	s.conflWhy = s.conflWhy[:0]
 	if !s.ok {
 		return -1
@@ -125,6 +137,11 @@ func (s *Solver) search(done <-chan struct{}) int {
 			continue
 		}
 
+		// propagation is at its fixpoint here: the state is one a
+		// later call may keep (keepAssumptionLevels)
+		if s.conflictStop > 0 && s.stats.Conflicts >= s.conflictStop {
+			return 0
+		}
 		// Glucose dynamic restart: recent learnt clauses are worse
 		// than the average so far.
 		if s.lbdQ.full() && s.lbdQ.avg()*s.restartK > s.sumLBD/float64(s.stats.Conflicts) {

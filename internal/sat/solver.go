@@ -98,6 +98,9 @@ type Solver struct {
 
 	assumps  []z.Lit
 	conflWhy []z.Lit // the result of Why
+	// conflictStop: the count of conflicts at which the call gives up
+	// (SolveWithin); 0 for none
+	conflictStop int64
 
 	// restarts (Glucose: LBD queue with trail-size blocking)
 	lbdQ     boundedQueue
