@@ -244,6 +244,35 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds, restart
 		st.SatCalls += calls
 		st.SolveTime += solve
 	}()
+	return l.run(exceeding)
+}
+
+// run makes the rounds. If they end without a verdict (a loop at
+// MaxUnroll, or an unrolling too large) after the sweep or accelerate
+// raised the loops of several threads at a time (widened), it makes them
+// again from the first bounds, raising only what each round's exceeding
+// execution asks for (and lone loops by two, as before the sweep): with
+// a limit, which unrolling the rounds end at decides whether a failure
+// within it is found, and raises a failing execution does not need may
+// leave no room for those it does (a thread's retries that the sweep
+// raised took the memory budget a fourth try of the failing thread's loop
+// needed). So the sweep never loses a failure the rounds without it find;
+// it costs a second run of rounds only where the verdict would be
+// inconclusive.
+func (l *lazyRun) run(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	bounds, restart, first := maps.Clone(l.bounds), maps.Clone(l.restart), l.first
+	u, enc, stuck, failed, err := l.rounds(exceeding)
+	var limit *lsl.LimitError
+	var budget *encode.BudgetError
+	if !l.widened || failed || l.ctx.Err() != nil || stuck == nil && !errors.As(err, &limit) && !errors.As(err, &budget) {
+		return u, enc, stuck, failed, err
+	}
+	l.opt.progress("%s on %s: no verdict; the rounds again, raising only the loops each exceeding execution needs", l.t.Name, l.model)
+	l.bounds = bounds
+	l.restart, l.first = restart, first
+	l.kept, l.keptAt = nil, 0 // answered: none failed
+	l.noSweep, l.narrow = true, true
+	*exceeding = nil
 	return l.rounds(exceeding)
 }
 
@@ -267,6 +296,8 @@ type lazyRun struct {
 	kept     []*asked // the kept asks, in round order
 	keptAt   int      // instructions of the unrolling last kept
 	noSweep  bool     // a sweep found nothing: no more (sweep)
+	widened  bool     // the sweep or accelerate raised several threads' loops in a round
+	narrow   bool     // accelerate raises lone loops only (run)
 }
 
 // asked is the failure question of one unrolling, given to the
@@ -519,13 +550,14 @@ func (l *lazyRun) exceeds(u *unroll.Result, enc *encode.Encoding, raised []strin
 // be bounded, then settles the failure question.
 func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
 	t, opt, bounds := l.t, l.opt, l.bounds
-	var raisedLast []string    // loops raised by the last round
-	var foundLast []string     // those raised for the round's exceeding execution (not by the sweep or accelerate)
-	var askFirst []string      // loops the next exceed question asks first
-	announced := false         // the interchangeable threads were shown
-	var prev *lastRound        // the round before, whose bounds were raised
-	streak := map[string]int{} // loop → rounds in a row that raised it
-	var plain unroll.Bounds    // the bounds the last exceeding execution raised, if accelerate or the sweep raised them further
+	var raisedLast []string         // loops raised by the last round
+	var foundLast []string          // those raised for the round's exceeding execution (not by the sweep or accelerate)
+	var askFirst []string           // loops the next exceed question asks first
+	announced := false              // the interchangeable threads were shown
+	var prev *lastRound             // the round before, whose bounds were raised
+	streak := map[string]int{}      // loop → rounds in a row that raised it
+	var streakBefore map[string]int // streak before the last round's raises
+	var plain unroll.Bounds         // the bounds the last exceeding execution raised, if accelerate or the sweep raised them further
 	for {
 		opt.progress("%s on %s: unrolling (bounds %s)", t.Name, l.model, formatBounds(bounds))
 		u, err := l.unroll(bounds)
@@ -546,11 +578,16 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 				case !ok:
 					delete(bounds, k)
 					opt.progress("%s on %s: too large; leaving the bound of %s as it was", t.Name, l.model, k)
+				case bounds[k] != v && v == prev.bounds[k]:
+					bounds[k] = v
+					opt.progress("%s on %s: too large; leaving the bound of %s at %d", t.Name, l.model, k, v)
 				case bounds[k] != v:
 					bounds[k] = v
 					opt.progress("%s on %s: too large; raising the bound of %s to %d only", t.Name, l.model, k, v)
 				}
 			}
+			// the rounds in a row count the raises made
+			streak = nextStreak(streakBefore, raisedBetween(prev.bounds, bounds))
 			plain = nil
 			continue
 		}
@@ -642,8 +679,12 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 			lp, _ := u.Loop(id)
 			return lp.Site
 		}
-		if accelerate(bounds, next, streak, site, opt.MaxUnroll) || swept {
+		further := accelerate(bounds, next, streak, site, l.narrow, opt.MaxUnroll)
+		if further || swept {
 			plain = byOne
+		}
+		if swept || further && len(raisedBetween(bounds, byOne)) > 1 {
+			l.widened = true
 		}
 		if cur != nil && !cur.kept {
 			cur.Cancel()
@@ -661,14 +702,8 @@ func (l *lazyRun) rounds(exceeding **encode.Execution) (*unroll.Result, *encode.
 				opt.progress("%s on %s: raising the bound of %s to %d", t.Name, l.model, k, v)
 			}
 		}
-		for k := range streak {
-			if !slices.Contains(raisedLast, k) {
-				delete(streak, k)
-			}
-		}
-		for _, k := range raisedLast {
-			streak[k]++
-		}
+		streakBefore = streak
+		streak = nextStreak(streak, raisedLast)
 		if len(raisedLast) == 0 {
 			return nil, nil, nil, false, fmt.Errorf("%s: an execution exceeds a bound, but no loop says which: %w", t.Name, ErrInternal)
 		}
@@ -1584,6 +1619,29 @@ func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis
 	return ra, nil
 }
 
+// raisedBetween returns the loop instances whose bounds from and to (a
+// raise of from: it has each of from's keys) differ, sorted.
+func raisedBetween(from, to unroll.Bounds) []string {
+	var ks []string
+	for k, v := range to {
+		if from[k] != v {
+			ks = append(ks, k)
+		}
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// nextStreak returns the rounds in a row that raised each loop instance,
+// streak before a round that raised those of raised.
+func nextStreak(streak map[string]int, raised []string) map[string]int {
+	next := map[string]int{}
+	for _, k := range raised {
+		next[k] = streak[k] + 1
+	}
+	return next
+}
+
 // accelerate raises by two instead of one each loop instance that the
 // two rounds before raised too, when no other instance of its loop (a
 // sibling, or its counterpart in an interchangeable thread: the same
@@ -1600,9 +1658,10 @@ func (m *analysisMemo) analyze(ctx context.Context, t *lsl.Test) (*rangeanalysis
 // they are. But the extra iteration may make the unrolling too large for
 // the memory budget or the range analysis, where a raise by one would
 // not be, and hold a failure: then the round is made again raised by one
-// (rounds). site names a loop instance's loop; accelerate reports whether
-// it raised next.
-func accelerate(bounds, next unroll.Bounds, streak map[string]int, site func(id string) string, maxUnroll int) bool {
+// (rounds). site names a loop instance's loop; narrow keeps the rule of
+// before the sweep, a lone raise only (lazyRun.run); accelerate reports
+// whether it raised next.
+func accelerate(bounds, next unroll.Bounds, streak map[string]int, site func(id string) string, narrow bool, maxUnroll int) bool {
 	var raised []string
 	instances := map[string]int{}
 	for k, v := range next {
@@ -1610,6 +1669,9 @@ func accelerate(bounds, next unroll.Bounds, streak map[string]int, site func(id 
 			raised = append(raised, k)
 			instances[site(k)]++
 		}
+	}
+	if narrow && len(raised) != 1 {
+		return false // as before the sweep (lazyRun.run)
 	}
 	further := false
 	for _, k := range raised {
