@@ -56,7 +56,13 @@
 // an unrolling so raised is too large for the memory budget or the
 // range analysis, the round is made again with only the raises of its
 // exceeding execution (TestSweepRaisesOtherThreads, whose failure a
-// version without that is inconclusive on).
+// version without that is inconclusive on). But where the rounds end
+// without a verdict (a loop at MaxUnroll, an unrolling too large), which
+// unrolling they ended at decides whether a failure within it is found,
+// and raises the failing execution does not need may have taken the
+// room of those it does: those rounds are made again without the sweep,
+// as before it (lazyRun.run), so the sweep loses no failure that the
+// rounds without it find (TestSweepKeepsFailuresWithinBudget).
 //
 // Tests with interchangeable threads (package symmetry) ask fewer
 // questions: the enumeration excludes each outcome's whole orbit at once
