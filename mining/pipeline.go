@@ -62,7 +62,16 @@ type PipelineOptions struct {
 	// never by running the serial executions (doc.go, "Mining without
 	// the solver"), to measure that or cross-check it.
 	SolverMining bool
+
+	// speculate, if set, encodes an unrolling of the serial executions'
+	// rounds once its range analysis is made beside the run: the
+	// check's first round on its model, if the mining ends at that
+	// unrolling (CheckTest).
+	speculate speculateFunc
 }
+
+// speculateFunc encodes t, analysed as ra, telling progress its phases.
+type speculateFunc func(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, progress func(format string, args ...any)) (*encode.Encoding, error)
 
 // sequential reports whether questions are asked one at a time.
 func (o *PipelineOptions) sequential() bool {
@@ -807,6 +816,9 @@ type unrolledRound struct {
 	bounds unroll.Bounds
 	u      *unroll.Result
 	ra     *rangeanalysis.Result
+	// enc, if not nil, is the encoding of u for the check's first round,
+	// made beside the serial run (PipelineOptions.speculate); taken once
+	enc *speculation
 }
 
 // unroll unrolls the test with bounds, or returns the unrolling made
@@ -1210,6 +1222,15 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	// Under serial the mining of prog is its check; a reference's mining
 	// is not: prog's serial executions are checked against its set below.
 	ownCheck := m.Name == "serial" && spec == prog
+	if !ownCheck && spec == prog {
+		// the check's first round is at the mining's last unrolling
+		// unless InitialBounds raise it: encoded beside the run
+		opt.speculate = func(ctx context.Context, t *lsl.Test, ra *rangeanalysis.Result, progress func(format string, args ...any)) (*encode.Encoding, error) {
+			eopt := opt.Options.Encode
+			eopt.Progress = progress
+			return encode.Encode(ctx, t, ra, m, eopt)
+		}
+	}
 	mining, err := startMining(ctx, spec, t, &opt)
 	var specLimit error // the value limit or memory budget that stopped the mining
 	if err != nil {
@@ -1296,19 +1317,31 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			analyses.test, analyses.ra = r.u.Test, r.ra
 		}
 	}
+	var made *speculation // the first round's encoding, made beside the mining
+	if first != nil {
+		made, first.enc = first.enc, nil
+	}
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, restart, first, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
-		ra, err := analyses.analyze(ctx, u.Test)
-		if err != nil {
-			return nil, nil, err
-		}
-		eopt := opt.Options.Encode
-		eopt.CompleteOnly = !bound
-		if aside {
-			eopt.Progress = nil
-		}
-		e, err := encode.Encode(ctx, u.Test, ra, m, eopt)
-		if err != nil {
-			return nil, nil, err
+		var e *encode.Encoding
+		if made != nil && !aside && bound && u == first.u {
+			spec := made
+			made = nil // the main path's, once
+			if e, err = spec.take(ctx, opt.Options.Encode.Progress); err != nil {
+				return nil, nil, err
+			}
+		} else {
+			ra, err := analyses.analyze(ctx, u.Test)
+			if err != nil {
+				return nil, nil, err
+			}
+			eopt := opt.Options.Encode
+			eopt.CompleteOnly = !bound
+			if aside {
+				eopt.Progress = nil
+			}
+			if e, err = encode.Encode(ctx, u.Test, ra, m, eopt); err != nil {
+				return nil, nil, err
+			}
 		}
 		// first each place that can fault, then an outcome outside the
 		// specification (errors first: on the suite they are the
@@ -1338,6 +1371,9 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 			return append(errorDisjuncts(e), outcome), nil
 		}, nil
 	})
+	if made != nil {
+		made.cancel() // not taken: the first round's bounds were others
+	}
 	// The enumeration is over (or stopped) before CheckTest returns.
 	if err != nil {
 		cancel()

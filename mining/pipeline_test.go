@@ -837,8 +837,9 @@ func TestLoopsAskedFirst(t *testing.T) {
 }
 
 // TestFirstRoundOfMinedUnrolling: the check on a model starts with the
-// unrolling (and range analysis) the mining under serial ended with,
-// rather than making them again (unrolledRound). A check whose set comes
+// unrolling (and range analysis, and, for threads that cannot be
+// interchangeable, the encoding made beside the serial run) the mining
+// under serial ended with, rather than making them again (unrolledRound). A check whose set comes
 // from the cache makes its own; both checks must agree on everything:
 // verdict, bounds, the size of the last encoding and the counterexample.
 // Under serial, where the mining is the check, so must a check from the

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"checkfence/encode"
@@ -76,7 +77,15 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			var stopRun context.CancelFunc
 			runCtx, stopRun = context.WithCancel(ctx)
 			defer stopRun()
-			aside = analyseAside(ctx, u.Test, stopRun)
+			aside = analyseAside(ctx, u.Test, stopRun, opt.speculate)
+			if s := aside.enc; s != nil {
+				// kept only if this is the last round (below)
+				defer func() {
+					if m.explicitRound == nil || m.explicitRound.enc != s {
+						s.cancel()
+					}
+				}()
+			}
 		}
 		opt.progress("%s on serial: running every serial execution (%d instructions, bounds %s)", t.Name, u.Stats.Instrs, formatBounds(bounds))
 		r, err := explicitRun(runCtx, u.Test, sym, cfg)
@@ -105,6 +114,9 @@ func (m *serialMining) explicitRounds(ctx context.Context, prog *lsl.Program, t 
 			opt.progress("%s: %d outcomes from %d states of serial executions (%d MiB of states and outcomes)", t.Name, len(r.outcomes), states, r.bytes>>20)
 			m.explicitDone(u, r.outcomes, states, bounds, opt)
 			m.explicitRound = &unrolledRound{bounds: maps.Clone(bounds), u: u, ra: ra}
+			if aside != nil {
+				m.explicitRound.enc = aside.enc
+			}
 			return nil
 		}
 		next := maps.Clone(bounds)
@@ -177,16 +189,75 @@ type asideAnalysis struct {
 	done chan struct{} // closed once ra or err is set
 	ra   *rangeanalysis.Result
 	err  error
+	enc  *speculation // made next, if speculate was given
+}
+
+// speculation is an encoding made on a goroutine of its own. The phases
+// it tells (its Progress) are kept until it is taken, and then told as
+// the taker's own: a timeout while the taker waits names the phase the
+// encoding is in, as when the taker encodes.
+type speculation struct {
+	done   chan struct{} // closed once enc or err is set
+	enc    *encode.Encoding
+	err    error
+	cancel context.CancelFunc
+
+	mu   sync.Mutex
+	told []string                         // before it was taken
+	tell func(format string, args ...any) // the taker's, once taken
+}
+
+// progress is the encoding's Progress.
+func (s *speculation) progress(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tell != nil {
+		s.tell(format, args...)
+		return
+	}
+	s.told = append(s.told, fmt.Sprintf(format, args...))
+}
+
+// take tells the phases told so far, and later ones as they come, to
+// tell (nil: none), and returns the encoding once made.
+func (s *speculation) take(ctx context.Context, tell func(format string, args ...any)) (*encode.Encoding, error) {
+	s.mu.Lock()
+	if tell != nil {
+		for _, m := range s.told {
+			tell("%s", m)
+		}
+		s.tell = tell
+	}
+	s.mu.Unlock()
+	select {
+	case <-s.done:
+		return s.enc, s.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 }
 
 // analyseAside starts the range analysis of t beside the caller; failed
-// is called if it fails.
-func analyseAside(ctx context.Context, t *lsl.Test, failed func()) *asideAnalysis {
+// is called if it fails. Then, if speculate is not nil, the same
+// goroutine encodes t with it (the second core is idle until the run
+// ends): the caller cancels that if the run raises a bound.
+func analyseAside(ctx context.Context, t *lsl.Test, failed func(), speculate speculateFunc) *asideAnalysis {
 	a := &asideAnalysis{done: make(chan struct{})}
+	var sctx context.Context
+	if speculate != nil {
+		a.enc = &speculation{done: make(chan struct{})}
+		sctx, a.enc.cancel = context.WithCancel(ctx)
+	}
 	go func() {
-		defer close(a.done)
 		if a.ra, a.err = rangeanalysis.Analyze(ctx, t); a.err != nil {
 			failed()
+		}
+		close(a.done)
+		if s := a.enc; s != nil {
+			if s.err = a.err; s.err == nil {
+				s.enc, s.err = speculate(sctx, t, a.ra, s.progress)
+			}
+			close(s.done)
 		}
 	}()
 	return a
