@@ -269,6 +269,7 @@ func lazy(ctx context.Context, prog *lsl.Program, t *tests.Test, bounds, restart
 // it costs a second run of rounds only where the verdict would be
 // inconclusive.
 func (l *lazyRun) run(exceeding **encode.Execution) (*unroll.Result, *encode.Encoding, *unroll.Loop, bool, error) {
+	orig := l.bounds
 	bounds, restart, first := maps.Clone(l.bounds), maps.Clone(l.restart), l.first
 	u, enc, stuck, failed, err := l.rounds(exceeding)
 	var limit *lsl.LimitError
@@ -277,7 +278,11 @@ func (l *lazyRun) run(exceeding **encode.Execution) (*unroll.Result, *encode.Enc
 		return u, enc, stuck, failed, err
 	}
 	l.opt.progress("%s on %s: no verdict; the rounds again, raising only the loops each exceeding execution needs", l.t.Name, l.model)
-	l.bounds = bounds
+	// in the caller's map, which the rounds raise in place (the mining's
+	// bounds are read from it)
+	l.bounds = orig
+	clear(l.bounds)
+	maps.Copy(l.bounds, bounds)
 	l.restart, l.first = restart, first
 	l.kept, l.keptAt = nil, 0 // answered: none failed
 	l.noSweep, l.narrow = true, true

@@ -76,6 +76,13 @@ func checkCommand(status *int) *cli.Command {
 							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: fence inference is impossible for this code: %s\n", t.Name, m.Name, ns)
 							sugg, err = nil, nil
 						}
+						if _, _, ok := scope.limitReached(err); ok {
+							// the check found the failure within its
+							// limits: the verdict stands, the trace
+							// shows its cause instead of a placement
+							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: %s\n", t.Name, m.Name, scope.notFound("no fence placement was inferred", err))
+							sugg, err = nil, nil
+						}
 						if err == nil && sugg != nil && len(sugg.Placed) == 0 {
 							sugg.Inference.NameMacro(os.ReadFile, j.copts.IncludeDirs)
 							fmt.Fprintf(c.App.ErrWriter, "checkfence: warning: %s on %s: no fence placement was found (%s): %s\n", t.Name, m.Name, sugg.Inference.Verdict, sugg.Inference.Why)

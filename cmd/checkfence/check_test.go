@@ -88,6 +88,26 @@ func TestCheckExplainPass(t *testing.T) {
 	}
 }
 
+// TestCheckInferWithinBudget: a failure the check finds within the memory
+// budget stays a failure when the fence inference that follows needs more
+// (its checks of the test with fence slots are larger): status 1, the
+// trace with the failure's cause, and a warning that no placement was
+// inferred. It was inconclusive, the budget's error replacing the
+// verdict.
+func TestCheckInferWithinBudget(t *testing.T) {
+	const c, tests = "../../mining/testdata/sweepbudget.c", "testdata/sweepbudget.tests"
+	code, out, errs := runCmd(t, "check", "--infer", "--no-cache", "--model", "rmo", "--max-memory", "768KiB", c, tests)
+	if code != exitFail {
+		t.Fatalf("status %d, want %d (fail):\n%s\n%s", code, exitFail, out, errs)
+	}
+	if !strings.HasPrefix(out, "fail") {
+		t.Errorf("output does not start with the failure:\n%s", out)
+	}
+	if !strings.Contains(errs, "no fence placement was inferred: test A is too large to encode within the memory budget") {
+		t.Errorf("no warning that the inference met the budget:\n%s", errs)
+	}
+}
+
 // TestCheckInferSuggests: check --infer suggests the fences of an optimal
 // placement for the failing test and says which of them its
 // counterexample needs. Message passing needs a store-store fence between
