@@ -928,6 +928,31 @@ func TestAccelerate(t *testing.T) {
 	}
 }
 
+// serialErrorCheck runs the lazy unrolling of test under serial with the
+// error question (MaxUnroll 10), each encoding refused with refuse's error
+// if not nil, and returns the loop that could not be bounded, whether an
+// execution fails, and the error.
+func serialErrorCheck(prog *lsl.Program, test *tests.Test, refuse func(u *unroll.Result, aside bool) error) (*unroll.Loop, bool, error) {
+	opt := &PipelineOptions{MaxUnroll: 10}
+	serial := memmodel.MustByName("serial")
+	prepare := func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+		if err := refuse(u, aside); err != nil {
+			return nil, nil, err
+		}
+		o := opt.Options
+		o.Encode.CompleteOnly = !bound
+		e, err := Prepare(ctx, u.Test, serial, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
+	}
+	var st TestStats
+	var exceeding *encode.Execution
+	_, _, loop, failed, err := lazy(context.Background(), prog, test, unroll.Bounds{}, nil, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+	return loop, failed, err
+}
+
 // countToFour counts to four in a loop and then asserts that it did not:
 // its error needs the loop's bound to be 4.
 const countToFour = `
@@ -959,29 +984,18 @@ func TestAccelerationTooLarge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := &PipelineOptions{MaxUnroll: 10}
-	serial := memmodel.MustByName("serial")
 	var bounds []int
-	prepare := func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+	loop, failed, err := serialErrorCheck(prog, ts[0], func(u *unroll.Result, aside bool) error {
 		for _, l := range u.Loops {
 			if !aside {
 				bounds = append(bounds, l.Bound)
 			}
 			if l.Bound > 4 {
-				return nil, nil, &encode.BudgetError{Test: "T", Model: "serial", Detail: "more than 4 iterations"}
+				return &encode.BudgetError{Test: "T", Model: "serial", Detail: "more than 4 iterations"}
 			}
 		}
-		o := opt.Options
-		o.Encode.CompleteOnly = !bound
-		e, err := Prepare(ctx, u.Test, serial, o)
-		if err != nil {
-			return nil, nil, err
-		}
-		return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
-	}
-	var st TestStats
-	var exceeding *encode.Execution
-	_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+		return nil
+	})
 	if err != nil || loop != nil || !failed {
 		t.Fatalf("failed %v, loop %v, error %v (rounds at bounds %v); want the assertion's failure", failed, loop, err, bounds)
 	}
@@ -1118,37 +1132,25 @@ func TestSweepRaisesOtherThreads(t *testing.T) {
 	prog, ts := compileTest(t, "either.c", "#include \"lsl_protos.h\"\n"+eitherLoop, "test T = ( f | g )")
 	for _, refuseBoth := range []bool{false, true} {
 		t.Run(fmt.Sprint("refuse both ", refuseBoth), func(t *testing.T) {
-			opt := &PipelineOptions{MaxUnroll: 10}
-			serial := memmodel.MustByName("serial")
 			var rounds [][]int // the loops' bounds, per round, in thread order
 			var made []int     // those of the last unrolling not refused
-			prepare := func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
+			loop, failed, err := serialErrorCheck(prog, ts[0], func(u *unroll.Result, aside bool) error {
 				var bs []int
 				for _, l := range u.Loops {
 					if l.Thread != "init" {
 						bs = append(bs, l.Bound)
 					}
 				}
-				if !aside {
-					rounds = append(rounds, bs)
+				if aside {
+					return nil
 				}
-				if refuseBoth && !aside && made != nil && bs[0] != made[0] && bs[1] != made[1] {
-					return nil, nil, &encode.BudgetError{Test: "T", Model: "serial", Detail: "both loops raised"}
+				rounds = append(rounds, bs)
+				if refuseBoth && made != nil && bs[0] != made[0] && bs[1] != made[1] {
+					return &encode.BudgetError{Test: "T", Model: "serial", Detail: "both loops raised"}
 				}
-				if !aside {
-					made = bs
-				}
-				o := opt.Options
-				o.Encode.CompleteOnly = !bound
-				e, err := Prepare(ctx, u.Test, serial, o)
-				if err != nil {
-					return nil, nil, err
-				}
-				return e, func(context.Context) ([][]encode.Lit, error) { return errorDisjuncts(e), nil }, nil
-			}
-			var st TestStats
-			var exceeding *encode.Execution
-			_, _, loop, failed, err := lazy(context.Background(), prog, ts[0], unroll.Bounds{}, nil, nil, opt, "serial", "error check", &st, &exceeding, prepare)
+				made = bs
+				return nil
+			})
 			if err != nil || loop != nil || !failed {
 				t.Fatalf("failed %v, loop %v, error %v (rounds at bounds %v); want the assertion's failure", failed, loop, err, rounds)
 			}

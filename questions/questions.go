@@ -35,29 +35,25 @@ func (m *Meter) AddSolveTime(d time.Duration) {
 
 // Solve solves enc under the assumptions, counting the call.
 func (m *Meter) Solve(ctx context.Context, enc *encode.Encoding, background bool, as ...encode.Lit) int {
-	t0 := time.Now()
-	r := enc.Solve(ctx, as...)
-	m.mu.Lock()
-	if !background {
-		m.solveTime += time.Since(t0)
-	}
-	m.satCalls++
-	m.mu.Unlock()
-	return r
+	defer m.count(time.Now(), background)
+	return enc.Solve(ctx, as...)
 }
 
 // SolveWithin is Solve with a limit on the solver's conflicts
 // (encode.Encoding.SolveWithin): 0 also when the limit is met.
 func (m *Meter) SolveWithin(ctx context.Context, enc *encode.Encoding, background bool, maxConflicts int64, as ...encode.Lit) int {
-	t0 := time.Now()
-	r := enc.SolveWithin(ctx, maxConflicts, as...)
+	defer m.count(time.Now(), background)
+	return enc.SolveWithin(ctx, maxConflicts, as...)
+}
+
+// count counts a call begun at t0, and its time if on the main path.
+func (m *Meter) count(t0 time.Time, background bool) {
 	m.mu.Lock()
+	defer m.mu.Unlock()
 	if !background {
 		m.solveTime += time.Since(t0)
 	}
 	m.satCalls++
-	m.mu.Unlock()
-	return r
 }
 
 // FirstOf asks whether an execution satisfies base and one of the

@@ -375,23 +375,31 @@ func TestStressReduce(t *testing.T) {
 	}
 }
 
+// hardRandom3SAT returns a solver holding a random 3-SAT instance at the
+// ratio 4.2 of clauses to variables (the hardest), its number of
+// variables and its clauses.
+func hardRandom3SAT(r *rand.Rand) (*Solver, int, [][]z.Lit) {
+	nv := 120 + r.Intn(30)
+	s := New()
+	for i := 0; i < nv; i++ {
+		s.NewVar()
+	}
+	var cls [][]z.Lit
+	for i := 0; i < int(4.2*float64(nv)); i++ {
+		c := randClause(r, nv, 3)
+		cls = append(cls, c)
+		s.AddClause(c...)
+	}
+	return s, nv, cls
+}
+
 // TestStopAndResume stops solves at arbitrary points with short
 // deadlines, adds clauses in between, and checks the final answers.
 func TestStopAndResume(t *testing.T) {
 	r := rand.New(rand.NewSource(*seed + 5))
 	stops := 0
 	for it := 0; it < 10; it++ {
-		nv := 120 + r.Intn(30)
-		s := New()
-		for i := 0; i < nv; i++ {
-			s.NewVar()
-		}
-		var cls [][]z.Lit
-		for i := 0; i < int(4.2*float64(nv)); i++ {
-			c := randClause(r, nv, 3)
-			cls = append(cls, c)
-			s.AddClause(c...)
-		}
+		s, nv, cls := hardRandom3SAT(r)
 		for k := 0; k < 4; k++ {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Duration(50+r.Intn(450))*time.Microsecond)
 			as := randLits(r, nv, r.Intn(3))
@@ -470,17 +478,7 @@ func TestSolveWithin(t *testing.T) {
 	r := rand.New(rand.NewSource(*seed + 6))
 	gaveUp, answered := 0, 0
 	for it := 0; it < 10; it++ {
-		nv := 120 + r.Intn(30)
-		s := New()
-		for i := 0; i < nv; i++ {
-			s.NewVar()
-		}
-		var cls [][]z.Lit
-		for i := 0; i < int(4.2*float64(nv)); i++ {
-			c := randClause(r, nv, 3)
-			cls = append(cls, c)
-			s.AddClause(c...)
-		}
+		s, nv, cls := hardRandom3SAT(r)
 		for k := 0; k < 6; k++ {
 			as := randLits(r, nv, r.Intn(3))
 			limit := int64(1 + r.Intn(600))
