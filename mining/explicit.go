@@ -87,6 +87,10 @@ type serialInstr struct {
 type serialThread struct {
 	invs [][]serialInstr
 	nreg int
+	// upTo[k] is the number of registers invocations 0..k name: they are
+	// numbered in order of appearance, so invocation k names none above,
+	// and a run of it needs a register file of that size only.
+	upTo []int
 	// live[k] lists the registers an invocation from k on reads: once
 	// invocation k is next, the values of the others can never matter
 	// again. A state's key holds these, and a run of invocation k starts
@@ -332,6 +336,7 @@ func (x *explicitSerial) flatten(invs []*lsl.Invocation, bases map[*lsl.Alloc]in
 			}
 		}
 		th.invs = append(th.invs, code)
+		th.upTo = append(th.upTo, len(regs))
 		reads = append(reads, read)
 	}
 	th.nreg = len(regs)
@@ -669,7 +674,11 @@ func (x *explicitSerial) key(s *serialState) []byte {
 			break
 		}
 		for _, r := range x.threads[th].live[s.next[th]] {
-			b = appendValue(b, regs[r])
+			v := lsl.Undefined // past the file: named only by a later invocation
+			if r < len(regs) {
+				v = regs[r]
+			}
+			b = appendValue(b, v)
 		}
 	}
 	for _, c := range s.mem {
@@ -765,13 +774,18 @@ const invokeCheckEvery = 1024
 // an invocation from k on reads (live[k]); the others are never read
 // again (nor are they in a state's key), so the run starts them
 // undefined instead of copying every register of the thread, most of
-// which are earlier invocations' temporaries. Memory and blocks are
-// copied on their first write.
+// which are earlier invocations' temporaries; and its register file
+// holds the registers invocations 0..k name (upTo), not the later
+// invocations' (snark Dm: a thread of three invocations). Memory and
+// blocks are copied on their first write.
 func (x *explicitSerial) forkInvocation(s *serialState, th, k int) *serialState {
 	c := s.clone()
-	regs := make([]lsl.Value, len(s.regs[th]))
+	from := s.regs[th]
+	regs := make([]lsl.Value, x.threads[th].upTo[k])
 	for _, r := range x.threads[th].live[k] {
-		regs[r] = s.regs[th][r]
+		if r < len(regs) && r < len(from) {
+			regs[r] = from[r]
+		}
 	}
 	c.regs[th] = regs
 	c.obs[th] = slices.Clone(s.obs[th])
@@ -800,9 +814,10 @@ func (x *explicitSerial) run(p pending, th, inv int, code []serialInstr, forkByt
 		case *lsl.Const:
 			regs[in.dst] = st.Val
 		case *lsl.Prim:
-			args := make([]lsl.Value, len(in.src))
-			for i, r := range in.src {
-				args[i] = regs[r]
+			var buf [4]lsl.Value // on the stack: Eval keeps no argument
+			args := buf[:0]
+			for _, r := range in.src {
+				args = append(args, regs[r])
 			}
 			v, f := lsl.Eval(st.Op, st.Type, args...)
 			if f != lsl.NoFault {
