@@ -1328,7 +1328,8 @@ func CheckTest(ctx context.Context, prog, spec *lsl.Program, t *tests.Test, m *m
 	}
 	u, final, loop, failed, err := lazy(ctx, prog, t, bounds, restart, first, &opt, m.Name, "inclusion check", &res.Stats, &res.Exceeding, func(ctx context.Context, u *unroll.Result, bound, aside bool) (*encode.Encoding, failureQuestion, error) {
 		var e *encode.Encoding
-		if made != nil && !aside && bound && u == first.u {
+		var err error
+		if !aside && bound && made != nil && u == first.u { // only the main path reads made
 			spec := made
 			made = nil // the main path's, once
 			if e, err = spec.take(ctx, opt.Options.Encode.Progress); err != nil {
